@@ -1,0 +1,74 @@
+"""``arbiter check``: validate a file in full and say what it is."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .errors import ArbiterError, InputError
+from .rulebooks import Library, read_rulebook_data
+from .verbatim import check_book, sources_dir
+
+
+def kind_of(path: Path) -> str:
+    """``rulebook`` or ``case``, from the file's top-level keys."""
+    from .yamlsafe import parse
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot read file: {exc.strerror}", file=str(path)) from None
+    except UnicodeDecodeError:
+        raise InputError("not UTF-8 text", file=str(path)) from None
+    doc = parse(text, str(path))
+    if isinstance(doc.data, dict) and ("events" in doc.data or "table" in doc.data):
+        return "case"
+    return "rulebook"
+
+
+def check_file(path: Path, extra_dirs: tuple[Path, ...] = ()) -> dict[str, Any]:
+    result: dict[str, Any] = {"file": str(path), "ok": False}
+    try:
+        kind = result["kind"] = kind_of(path)
+        if kind == "case":
+            from .cases import load_case
+
+            case = load_case(path)
+            result["summary"] = f"case, {len(case.events)} events"
+        else:
+            data = read_rulebook_data(path)
+            lib = Library([path.parent, *extra_dirs])
+            book = lib.get(data["id"]) if path.stem == data["id"] else None
+            if book is None:
+                raise InputError(
+                    f"the rulebook's id is {data['id']!r}; name the file {data['id']}.yaml",
+                    file=str(path),
+                    line=1,
+                    path="id",
+                )
+            sources = sources_dir()
+            quoted = "quotations not checked: sources not found"
+            if sources is not None and book.source_file:
+                bad = check_book(book, sources)
+                if bad:
+                    m = bad[0]
+                    law = book.law(m.ref)
+                    raise InputError(
+                        f"the {m.what} of law {m.ref} is not found verbatim in {book.source_file}",
+                        file=str(path),
+                        line=law.line if law else None,
+                        path=f"laws[ref={m.ref}]",
+                    )
+                quoted = "every quotation verbatim"
+            elif not book.source_file:
+                quoted = "house rules, no source to check"
+            result["summary"] = (
+                f"rulebook {book.id}, {len(book.laws)} laws, "
+                f"{len(book.provisions)} provisions; {quoted}"
+            )
+        result["ok"] = True
+    except ArbiterError as exc:
+        result["error"] = str(exc)
+        if isinstance(exc, InputError):
+            result.update({k: v for k, v in exc.to_dict().items() if k != "error"})
+    return result

@@ -1,0 +1,262 @@
+"""The ``arbiter`` command: a thin layer of click over the library.
+
+This is the only module that imports click. Every command takes
+``--format``; every error is one line on stderr with a meaningful exit status
+(0 done, 1 could not rule, 2 bad input); no traceback reaches a user unless
+``ARBITER_DEBUG`` is set.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from .errors import EXIT_BAD_INPUT, ArbiterError, InputError, did_you_mean
+from .rulebooks import Library
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+def format_option(*choices: str) -> Callable[[F], F]:
+    return click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(choices or ("text", "json")),
+        default="text",
+        show_default=True,
+        help="Output for people (text) or scripts (json).",
+    )
+
+
+rulebooks_option = click.option(
+    "--rulebooks",
+    "rulebook_dirs",
+    multiple=True,
+    type=click.Path(file_okay=False, path_type=Path),
+    metavar="DIR",
+    help="A further directory of rulebooks (house rules); may be repeated. "
+    "Also read from ARBITER_RULEBOOKS.",
+)
+
+
+def library(dirs: tuple[Path, ...]) -> Library:
+    for d in dirs:
+        if not d.is_dir():
+            raise InputError("no such rulebook directory", file=str(d))
+    return Library(dirs)
+
+
+def emit(text: str) -> None:
+    click.echo(text)
+
+
+@click.group(context_settings=CONTEXT)
+@click.version_option(package_name="arbiter", prog_name="arbiter")
+def cli() -> None:
+    """Settle card-table disputes the way the old authorities did.
+
+    Rulebooks (Peel 1891, Foster, Hoffmann's Hoyle 1909, and any house rules
+    built on them) are YAML data that quote the laws word for word.
+
+    \b
+    Examples:
+      arbiter rulebooks
+      arbiter law peel 45
+      arbiter search straddle
+    """
+
+
+@cli.command("rulebooks", context_settings=CONTEXT)
+@rulebooks_option
+@format_option()
+def rulebooks_cmd(rulebook_dirs: tuple[Path, ...], fmt: str) -> None:
+    """List the rulebooks available, with author, year and how many laws each holds.
+
+    \b
+    Example:
+      arbiter rulebooks --format json
+    """
+    from .render import rulebooks_table, to_json
+
+    books = library(rulebook_dirs).all()
+    if fmt == "json":
+        emit(to_json([b.summary() for b in books]))
+    else:
+        emit(rulebooks_table(books))
+
+
+@cli.command("law", context_settings=CONTEXT)
+@click.argument("book")
+@click.argument("ref")
+@rulebooks_option
+@format_option("text", "json", "markdown")
+def law_cmd(book: str, ref: str, rulebook_dirs: tuple[Path, ...], fmt: str) -> None:
+    """Print one law of BOOK as a citation: book, number, heading, page and text.
+
+    REF is the law's number, or for books without numbers its short name
+    (see `arbiter laws BOOK`).
+
+    \b
+    Examples:
+      arbiter law peel 45
+      arbiter law hoyle straddle --format json
+    """
+    from .render import law_markdown, law_text, to_json
+
+    rb = library(rulebook_dirs).get(book)
+    law = rb.law(ref)
+    if law is None:
+        raise InputError(
+            f"{rb.name} has no law {ref!r}; {did_you_mean(ref, rb.refs())}"
+            + (f" (this rulebook covers: {rb.extent.strip()})" if rb.extent else "")
+        )
+    if fmt == "json":
+        emit(to_json(law.to_dict()))
+    elif fmt == "markdown":
+        emit(law_markdown(rb, law))
+    else:
+        emit(law_text(rb, law))
+
+
+@cli.command("laws", context_settings=CONTEXT)
+@click.argument("book")
+@rulebooks_option
+@format_option("text", "json", "markdown")
+def laws_cmd(book: str, rulebook_dirs: tuple[Path, ...], fmt: str) -> None:
+    """Print every law of BOOK, in the book's order.
+
+    \b
+    Examples:
+      arbiter laws peel
+      arbiter laws foster --format json
+    """
+    from .render import law_markdown, law_text, to_json
+
+    rb = library(rulebook_dirs).get(book)
+    if fmt == "json":
+        emit(to_json([law.to_dict() for law in rb.laws]))
+    elif fmt == "markdown":
+        emit("\n\n".join(law_markdown(rb, law) for law in rb.laws))
+    else:
+        emit("\n\n".join(law_text(rb, law) for law in rb.laws))
+
+
+@cli.command("search", context_settings=CONTEXT)
+@click.argument("words", nargs=-1, required=True)
+@click.option("--book", "books", multiple=True, metavar="BOOK", help="Search only this book.")
+@click.option("--limit", default=20, show_default=True, help="Most laws to show.")
+@rulebooks_option
+@format_option()
+def search_cmd(
+    words: tuple[str, ...],
+    books: tuple[str, ...],
+    limit: int,
+    rulebook_dirs: tuple[Path, ...],
+    fmt: str,
+) -> None:
+    """Find laws whose text matches WORDS, best first, with the matches marked.
+
+    \b
+    Examples:
+      arbiter search straddle
+      arbiter search foul hand --book peel
+    """
+    from .render import law_text, to_json
+    from .search import marked, search
+
+    lib = library(rulebook_dirs)
+    selected = [lib.get(b) for b in books] if books else lib.all()
+    by_id = {b.id: b for b in selected}
+    hits = search(selected, list(words))[:limit]
+    if fmt == "json":
+        emit(
+            to_json(
+                [
+                    dict(h.law.to_dict(), score=h.score, matches=[list(s) for s in h.spans])
+                    for h in hits
+                ]
+            )
+        )
+        return
+    if not hits:
+        emit(f"No law matches {' '.join(words)!r}.")
+        return
+    color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    left, right = ("\x1b[1;33m", "\x1b[0m") if color else ("«", "»")
+    emit(
+        "\n\n".join(
+            law_text(by_id[h.law.book], h.law, marked(h.law.text, h.spans, left, right))
+            for h in hits
+        )
+    )
+
+
+@cli.command("check", context_settings=CONTEXT)
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@rulebooks_option
+@format_option()
+def check_cmd(files: tuple[Path, ...], rulebook_dirs: tuple[Path, ...], fmt: str) -> None:
+    """Validate rulebook and case files; exit 2 if any is bad.
+
+    Each file is checked in full: YAML syntax, unknown or duplicate keys,
+    types, and for rulebooks, duplicated laws and (where the sources are
+    present) that every quotation is verbatim.
+
+    \b
+    Examples:
+      arbiter check rulebooks/*.yaml
+      arbiter check --rulebooks club/ club/house.yaml
+    """
+    from .checking import check_file
+    from .render import to_json
+
+    results = [check_file(f, rulebook_dirs) for f in files]
+    if fmt == "json":
+        emit(to_json(results))
+    else:
+        for r in results:
+            if r["ok"]:
+                emit(f"{r['file']}: ok ({r['summary']})")
+            else:
+                click.echo(f"{r['error']}", err=True)
+    if not all(r["ok"] for r in results):
+        sys.exit(EXIT_BAD_INPUT)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: run the CLI, turning every expected failure into one line."""
+    try:
+        cli.main(args=argv, prog_name="arbiter", standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except click.exceptions.Abort:
+        click.echo("arbiter: aborted", err=True)
+        sys.exit(130)
+    except ArbiterError as exc:
+        if os.environ.get("ARBITER_DEBUG"):
+            raise
+        click.echo(f"arbiter: error: {exc}", err=True)
+        sys.exit(exc.exit_code)
+    except BrokenPipeError:
+        sys.stderr.close()
+        sys.exit(0)
+    except Exception as exc:  # pragma: no cover - the last line of defence
+        if os.environ.get("ARBITER_DEBUG"):
+            raise
+        click.echo(
+            f"arbiter: internal error: {type(exc).__name__}: {exc} "
+            "(please report it; ARBITER_DEBUG=1 shows the traceback)",
+            err=True,
+        )
+        sys.exit(3)
+    sys.exit(0)

@@ -1,0 +1,77 @@
+"""Errors a user sees: one line, naming the file, line, column and what was expected."""
+
+from __future__ import annotations
+
+# Exit statuses, documented in the README.
+EXIT_OK = 0
+EXIT_NOT_RULED = 1
+EXIT_BAD_INPUT = 2
+
+
+class ArbiterError(Exception):
+    """Base for every error arbiter reports to a user instead of a traceback."""
+
+    exit_code = EXIT_BAD_INPUT
+
+
+class InputError(ArbiterError):
+    """Bad input: a file that cannot be read, parsed or validated, or an unknown name.
+
+    ``str()`` gives the one-line message: ``file:line:column: path: message``,
+    leaving out whatever is not known.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        path: str = "",
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
+        self.path = path
+
+    def __str__(self) -> str:
+        where = ""
+        if self.file:
+            where = self.file
+            if self.line is not None:
+                where += f":{self.line}"
+                if self.column is not None:
+                    where += f":{self.column}"
+            where += ": "
+        path = f"{self.path}: " if self.path else ""
+        return f"{where}{path}{self.message}"
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "error": self.message,
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "path": self.path or None,
+        }
+
+
+def nearest(word: str, choices: list[str], n: int = 3) -> list[str]:
+    """The choices closest to ``word``, for 'did you mean' hints."""
+    import difflib
+
+    lowered = {c.lower(): c for c in choices}
+    close = difflib.get_close_matches(word.lower(), list(lowered), n=n, cutoff=0.5)
+    if not close:
+        close = [c for c in lowered if c.startswith(word.lower()[:1])][:n]
+    return [lowered[c] for c in close]
+
+
+def did_you_mean(word: str, choices: list[str]) -> str:
+    near = nearest(word, choices)
+    if near:
+        return "did you mean " + " or ".join(repr(c) for c in near) + "?"
+    return "expected one of " + ", ".join(repr(c) for c in sorted(choices))

@@ -1,0 +1,131 @@
+"""Rulebook data: laws as printed, and the rulebook that holds them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+
+class Effect(StrEnum):
+    """What a law does, so coverage can be counted."""
+
+    DECIDES = "decides"
+    DESCRIBES = "describes"
+    ADVISES = "advises"
+
+
+@dataclass(frozen=True)
+class Law:
+    """One law or citable passage, quoted exactly."""
+
+    ref: str
+    text: str
+    title: str | None = None
+    heading: str | None = None
+    page: int | None = None
+    page_end: int | None = None
+    effect: Effect = Effect.DECIDES
+    footnotes: tuple[str, ...] = ()
+    note: str | None = None
+    line: int | None = None
+    book: str = ""
+
+    @property
+    def numbered(self) -> bool:
+        return self.ref.isdigit()
+
+    @property
+    def pages(self) -> str | None:
+        """``52`` or ``52–53``; None where the page is not known."""
+        if self.page is None:
+            return None
+        if self.page_end and self.page_end != self.page:
+            return f"{self.page}–{self.page_end}"
+        return str(self.page)
+
+    def label(self) -> str:
+        """How the law is named in a citation: ``law 45`` or ``p. 131 "The Straddle"``."""
+        if self.numbered:
+            return f"law {self.ref}"
+        name = f'"{self.title}"' if self.title else self.ref
+        return f"p. {self.page} {name}" if self.page else f"{self.ref} {name}"
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "book": self.book,
+            "ref": self.ref,
+            "title": self.title,
+            "heading": self.heading,
+            "page": self.page,
+            "page_end": self.page_end,
+            "effect": str(self.effect),
+            "text": self.text,
+        }
+        if self.footnotes:
+            out["footnotes"] = list(self.footnotes)
+        if self.note:
+            out["note"] = self.note
+        return out
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """An authority (or a club's house rules): metadata, laws, parameters, provisions."""
+
+    id: str
+    title: str
+    file: str
+    author: str | None = None
+    place: str | None = None
+    year: int | None = None
+    edition: str | None = None
+    source_file: str | None = None
+    source_sha256: str | None = None
+    extent: str | None = None
+    citation: str | None = None
+    extends: str | None = None
+    parameters: dict[str, Any] = field(default_factory=dict)
+    laws: tuple[Law, ...] = ()
+    provisions: tuple[dict[str, Any], ...] = ()
+
+    @property
+    def name(self) -> str:
+        """The short name used in citations, e.g. ``Peel``."""
+        return self.citation or self.id
+
+    def law(self, ref: str | int) -> Law | None:
+        key = normalise_ref(ref)
+        for law in self.laws:
+            if law.ref.lower() == key:
+                return law
+        return None
+
+    def refs(self) -> list[str]:
+        return [law.ref for law in self.laws]
+
+    def summary(self) -> dict[str, Any]:
+        counts = {str(e): sum(1 for law in self.laws if law.effect == e) for e in Effect}
+        return {
+            "id": self.id,
+            "title": self.title,
+            "author": self.author,
+            "place": self.place,
+            "year": self.year,
+            "edition": self.edition,
+            "extends": self.extends,
+            "laws": len(self.laws),
+            "deciding_laws": counts["decides"],
+            "provisions": len(self.provisions),
+            "extent": self.extent,
+            "file": self.file,
+        }
+
+
+def normalise_ref(ref: str | int) -> str:
+    """Accept ``45``, ``"45"``, ``law 45``, ``Law45`` or ``straddle`` alike."""
+    text = str(ref).strip().lower()
+    for prefix in ("law ", "law", "no. ", "no.", "§"):
+        if text.startswith(prefix) and text[len(prefix) :].strip().isdigit():
+            return text[len(prefix) :].strip()
+    return text

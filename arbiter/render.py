@@ -1,0 +1,82 @@
+"""Turning laws and rulebooks into text, JSON or Markdown for people and scripts."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from typing import Any
+
+from .laws import Law, Rulebook
+
+WIDTH = 78
+
+
+def to_json(value: Any) -> str:
+    return json.dumps(value, indent=2, ensure_ascii=False)
+
+
+def wrap(text: str, indent: str = "  ") -> str:
+    return textwrap.fill(
+        " ".join(text.split()),
+        WIDTH,
+        initial_indent=indent,
+        subsequent_indent=indent,
+        break_on_hyphens=False,
+        break_long_words=False,
+    )
+
+
+def citation_line(book: Rulebook, law: Law) -> str:
+    """``Peel, law 45 — The Draw, pp. 52–53``."""
+    name = book.name if law.book == book.id else law.book.capitalize()
+    parts = [f"{name}, {law.label()}"]
+    if law.heading:
+        parts.append(f" — {law.heading}")
+    pages = law.pages
+    if pages:
+        parts.append(f", {'pp.' if '–' in pages else 'p.'} {pages}")
+    elif not law.page:
+        parts.append(", page not known")
+    return "".join(parts)
+
+
+def bibliography(book: Rulebook) -> str:
+    bits = [book.title]
+    who = ", ".join(x for x in (book.author, book.place, str(book.year or "")) if x)
+    return f"{bits[0]} ({who})" if who else bits[0]
+
+
+def law_text(book: Rulebook, law: Law, body: str | None = None) -> str:
+    lines = [citation_line(book, law), wrap(body if body is not None else law.text)]
+    for i, note in enumerate(law.footnotes, 1):
+        lines.append(wrap(f"[footnote {i}] {note}", "    "))
+    if law.note:
+        lines.append(wrap(f"Note: {law.note}", "    "))
+    return "\n".join(lines)
+
+
+def law_markdown(book: Rulebook, law: Law) -> str:
+    out = [f"**{citation_line(book, law)}**", "", "> " + " ".join(law.text.split())]
+    for note in law.footnotes:
+        out += [">", "> *Footnote:* " + " ".join(note.split())]
+    return "\n".join(out)
+
+
+def rulebooks_table(books: list[Rulebook]) -> str:
+    rows = [("ID", "AUTHOR", "TITLE", "YEAR", "LAWS", "DECIDING")]
+    for b in books:
+        s = b.summary()
+        rows.append(
+            (
+                b.id,
+                (b.author or "")[:28],
+                b.title[:34],
+                str(b.year or ""),
+                str(s["laws"]),
+                str(s["deciding_laws"]),
+            )
+        )
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return "\n".join(
+        "  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip() for r in rows
+    )

@@ -1,0 +1,215 @@
+"""Finding, loading and merging rulebooks.
+
+Built-in rulebooks live in the project's ``rulebooks/`` directory; further
+directories (a club's house rules) come from ``--rulebooks DIR`` or the
+``ARBITER_RULEBOOKS`` environment variable (several joined by ``os.pathsep``).
+A rulebook's file is named after its id: ``peel.yaml`` holds ``id: peel``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from . import cache
+from .errors import InputError, did_you_mean
+from .laws import Effect, Law, Rulebook, normalise_ref
+from .yamlsafe import Document, parse
+
+
+def builtin_dir() -> Path:
+    """The rulebooks shipped with arbiter (installed copy, or the source checkout's)."""
+    here = Path(__file__).resolve().parent
+    installed = here / "rulebooks"
+    if installed.is_dir():
+        return installed
+    return here.parent / "rulebooks"
+
+
+def search_path(extra: Iterable[str | Path] = ()) -> list[Path]:
+    dirs = [Path(d) for d in extra]
+    env = os.environ.get("ARBITER_RULEBOOKS")
+    if env:
+        dirs += [Path(d) for d in env.split(os.pathsep) if d]
+    dirs.append(builtin_dir())
+    return dirs
+
+
+def read_rulebook_data(path: Path) -> dict[str, Any]:
+    """Parse and validate one rulebook file into plain data (cached by content)."""
+    from .validate import SCHEMA_DIR
+
+    name = str(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read rulebook: {exc.strerror}", file=name) from None
+    schema_bytes = (SCHEMA_DIR / "rulebook.schema.json").read_bytes()
+    k = cache.key(raw, schema_bytes)
+    hit = cache.get(k)
+    if isinstance(hit, dict):
+        return hit
+    data = validate_rulebook(parse(_decode(raw, name), name))
+    cache.put(k, data)
+    return data
+
+
+def _decode(raw: bytes, name: str) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"not UTF-8 text (byte {exc.start})", file=name) from None
+
+
+def validate_rulebook(doc: Document) -> dict[str, Any]:
+    """Schema and cross-reference checks; returns the data with each law's line."""
+    from .validate import check
+
+    if not isinstance(doc.data, dict):
+        raise doc.error((), "expected a mapping with id, title and laws")
+    check(doc, "rulebook")
+    data: dict[str, Any] = doc.data
+    seen: dict[str, int] = {}
+    for i, law in enumerate(data.get("laws", [])):
+        ref = normalise_ref(law["ref"])
+        if ref in seen:
+            raise doc.error(
+                ("laws", i, "ref"),
+                f"law {law['ref']!r} is given twice (first at laws[{seen[ref]}])",
+            )
+        seen[ref] = i
+        if not law["text"].strip():
+            raise doc.error(("laws", i, "text"), "a law needs its text")
+        if "title" not in law and not str(law["ref"]).isdigit():
+            raise doc.error(("laws", i), "an unnumbered passage needs a 'title'")
+        law["line"] = doc.where(("laws", i))[0]
+    ids: dict[str, int] = {}
+    for i, prov in enumerate(data.get("provisions", [])):
+        if prov["id"] in ids:
+            raise doc.error(
+                ("provisions", i, "id"),
+                f"provision {prov['id']!r} is given twice (first at provisions[{ids[prov['id']]}])",
+            )
+        ids[prov["id"]] = i
+        prov["line"] = doc.where(("provisions", i))[0]
+    return data
+
+
+class Library:
+    """The rulebooks a command can see."""
+
+    def __init__(self, extra_dirs: Iterable[str | Path] = ()) -> None:
+        self.dirs = search_path(extra_dirs)
+        self._loaded: dict[str, Rulebook] = {}
+
+    def files(self) -> dict[str, Path]:
+        """Rulebook id -> file; earlier directories shadow later ones."""
+        found: dict[str, Path] = {}
+        for d in reversed(self.dirs):
+            if d.is_dir():
+                for f in sorted(d.glob("*.yaml")):
+                    found[f.stem] = f
+        return dict(sorted(found.items()))
+
+    def ids(self) -> list[str]:
+        return list(self.files())
+
+    def path_of(self, book_id: str) -> Path:
+        for d in self.dirs:
+            f = d / f"{book_id}.yaml"
+            if f.is_file():
+                return f
+        raise InputError(f"no rulebook {book_id!r}; {did_you_mean(book_id, self.ids())}")
+
+    def get(self, book_id: str, _chain: tuple[str, ...] = ()) -> Rulebook:
+        if book_id in self._loaded:
+            return self._loaded[book_id]
+        if book_id in _chain:
+            raise InputError("rulebooks extend each other in a circle: " + " -> ".join(
+                (*_chain, book_id)))
+        path = self.path_of(book_id)
+        data = read_rulebook_data(path)
+        if data["id"] != path.stem:
+            raise InputError(
+                f"the rulebook's id is {data['id']!r} but its file is named "
+                f"{path.name!r}; name the file {data['id']}.yaml",
+                file=str(path),
+                line=1,
+                path="id",
+            )
+        parent = self.get(data["extends"], (*_chain, book_id)) if data.get("extends") else None
+        book = build(data, str(path), parent)
+        self._loaded[book_id] = book
+        return book
+
+    def all(self) -> list[Rulebook]:
+        return [self.get(i) for i in self.ids()]
+
+
+def load_rulebook(source: str | Path, extra_dirs: Iterable[str | Path] = ()) -> Rulebook:
+    """Load a rulebook by id (``peel``) or by path to its YAML file."""
+    p = Path(source)
+    if p.suffix in (".yaml", ".yml") or p.is_file():
+        lib = Library([p.parent, *extra_dirs])
+        return lib.get(p.stem)
+    return Library(extra_dirs).get(str(source))
+
+
+def build(data: dict[str, Any], file: str, parent: Rulebook | None) -> Rulebook:
+    book_id = data["id"]
+    laws = [
+        Law(
+            ref=str(law["ref"]),
+            text=law["text"],
+            title=law.get("title"),
+            heading=law.get("heading"),
+            page=law.get("page"),
+            page_end=law.get("page_end"),
+            effect=Effect(law.get("effect", "decides")),
+            footnotes=tuple(law.get("footnotes", ())),
+            note=law.get("note"),
+            line=law.get("line"),
+            book=book_id,
+        )
+        for law in data.get("laws", [])
+    ]
+    provisions = [dict(p, book=book_id, file=file) for p in data.get("provisions", [])]
+    parameters: dict[str, Any] = dict(data.get("parameters", {}))
+    if parent is not None:
+        own = {law.ref for law in laws}
+        laws = [law for law in parent.laws if law.ref not in own] + laws
+        own_ids = {p["id"] for p in provisions}
+        provisions = [p for p in parent.provisions if p["id"] not in own_ids] + provisions
+        parameters = merge(parent.parameters, parameters)
+    published = data.get("published", {})
+    source = data.get("source", {})
+    return Rulebook(
+        id=book_id,
+        title=data["title"],
+        file=file,
+        author=data.get("author", parent.author if parent else None),
+        place=published.get("place"),
+        year=published.get("year"),
+        edition=data.get("edition"),
+        source_file=source.get("file"),
+        source_sha256=source.get("sha256"),
+        extent=data.get("extent", parent.extent if parent else None),
+        citation=data.get("citation"),
+        extends=data.get("extends"),
+        parameters=parameters,
+        laws=tuple(laws),
+        provisions=tuple(provisions),
+    )
+
+
+def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """Parameters of a house rulebook over those of the book it extends."""
+    out = dict(base)
+    for k, v in over.items():
+        if isinstance(v, dict) and isinstance(out.get(k), dict):
+            out[k] = merge(out[k], v)
+        else:
+            out[k] = v
+    return out

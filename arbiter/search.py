@@ -1,0 +1,72 @@
+"""Full-text search over laws: best matches first, matched words marked."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .laws import Law, Rulebook
+
+_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+def _stem(word: str) -> str:
+    # A light stemmer: enough that "straddle" finds "straddling" and "straddled".
+    for suffix in ("ing", "ed", "es", "s", "e"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[: -len(suffix)]
+    return word
+
+
+@dataclass(frozen=True)
+class Hit:
+    law: Law
+    score: float
+    spans: tuple[tuple[int, int], ...]  # character spans of matched words in law.text
+
+
+def search(books: list[Rulebook], words: list[str]) -> list[Hit]:
+    terms = [_stem(w) for w in _WORD.findall(" ".join(words).lower())]
+    if not terms:
+        return []
+    hits = []
+    for book in books:
+        for law in book.laws:
+            hit = _score(law, terms)
+            if hit:
+                hits.append(hit)
+    hits.sort(key=lambda h: (-h.score, h.law.book, _order(h.law)))
+    return hits
+
+
+def _order(law: Law) -> tuple[int, str]:
+    return (int(law.ref), "") if law.ref.isdigit() else (10**6, law.ref)
+
+
+def _score(law: Law, terms: list[str]) -> Hit | None:
+    spans = []
+    found: dict[str, int] = {}
+    for m in _WORD.finditer(law.text.lower()):
+        stem = _stem(m.group())
+        for t in terms:
+            if stem == t or stem.startswith(t):
+                spans.append(m.span())
+                found[t] = found.get(t, 0) + 1
+                break
+    title = f"{law.title or ''} {law.heading or ''}".lower()
+    in_title = sum(1 for t in terms if t in title)
+    if len(found) < len(set(terms)) and not (in_title and found):
+        if not (in_title == len(set(terms))):
+            return None
+    # All terms matter most, then how dense the matches are, then a title match.
+    score = len(found) * 10 + in_title * 5 + sum(found.values()) / (1 + len(law.text) / 400)
+    return Hit(law, round(score, 3), tuple(spans))
+
+
+def marked(text: str, spans: tuple[tuple[int, int], ...], left: str, right: str) -> str:
+    out, pos = [], 0
+    for a, b in spans:
+        out += [text[pos:a], left, text[a:b], right]
+        pos = b
+    out.append(text[pos:])
+    return "".join(out)

@@ -1,0 +1,129 @@
+"""Strict, safe YAML: plain data plus the line and column of every value.
+
+Only the safe loader is used (the libyaml C one when PyYAML has it). Duplicate
+keys are refused, and every value's position is kept under its path so that
+later validation errors can name the line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+from .errors import InputError
+
+try:  # libyaml is several times faster; fall back to the pure-Python loader.
+    from yaml import CSafeLoader as _Loader
+except ImportError:  # pragma: no cover - depends on how PyYAML was built
+    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+
+Path = tuple[str | int, ...]
+
+
+def format_path(path: Path) -> str:
+    """``("laws", 12, "page")`` -> ``laws[12].page``."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + part
+    return out
+
+
+@dataclass
+class Document:
+    """A parsed YAML file: its data and where each value stood in it."""
+
+    file: str
+    data: Any
+    positions: dict[Path, tuple[int, int]]
+
+    def where(self, path: Path) -> tuple[int | None, int | None]:
+        """Line and column (1-based) of the value at ``path``, or of its nearest parent."""
+        p = tuple(path)
+        while True:
+            if p in self.positions:
+                return self.positions[p]
+            if not p:
+                return (None, None)
+            p = p[:-1]
+
+    def error(self, path: Path, message: str) -> InputError:
+        line, column = self.where(path)
+        return InputError(
+            message, file=self.file, line=line, column=column, path=format_path(path)
+        )
+
+
+def parse(text: str, file: str) -> Document:
+    """Parse one YAML document strictly. Raises InputError on any problem."""
+    loader = _Loader(text)
+    try:
+        node = loader.get_single_node()
+        positions: dict[Path, tuple[int, int]] = {}
+        data = _build(loader, node, (), positions, file) if node is not None else None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise InputError(
+            f"YAML syntax error: {problem}",
+            file=file,
+            line=mark.line + 1 if mark else None,
+            column=mark.column + 1 if mark else None,
+        ) from None
+    except yaml.YAMLError as exc:
+        raise InputError(f"YAML error: {exc}", file=file) from None
+    finally:
+        loader.dispose()
+    return Document(file, data, positions)
+
+
+def _build(
+    loader: Any, node: Any, path: Path, positions: dict[Path, tuple[int, int]], file: str
+) -> Any:
+    positions[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+    if isinstance(node, yaml.MappingNode):
+        out: dict[Any, Any] = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, yaml.ScalarNode):
+                raise InputError(
+                    "a mapping key must be a plain value",
+                    file=file,
+                    line=key_node.start_mark.line + 1,
+                    column=key_node.start_mark.column + 1,
+                    path=format_path(path),
+                )
+            key = loader.construct_object(key_node)
+            if key == "<<":
+                raise InputError(
+                    "merge keys ('<<') are not supported; write the keys out",
+                    file=file,
+                    line=key_node.start_mark.line + 1,
+                    column=key_node.start_mark.column + 1,
+                    path=format_path(path),
+                )
+            if key in out:
+                first = positions.get((*path, key), (None, None))
+                raise InputError(
+                    f"duplicate key {key!r} (first given on line {first[0]})",
+                    file=file,
+                    line=key_node.start_mark.line + 1,
+                    column=key_node.start_mark.column + 1,
+                    path=format_path(path),
+                )
+            key_path = (*path, key)
+            out[key] = _build(loader, value_node, key_path, positions, file)
+            positions[key_path] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+        return out
+    if isinstance(node, yaml.SequenceNode):
+        return [
+            _build(loader, item, (*path, i), positions, file) for i, item in enumerate(node.value)
+        ]
+    value = loader.construct_object(node)
+    if hasattr(value, "isoformat") and not isinstance(value, str):
+        # Dates and times are never meant here; keep what the user wrote.
+        value = node.value
+    return value
