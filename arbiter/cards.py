@@ -1,0 +1,130 @@
+"""Cards and the ranking of poker hands, with the points the books differ on as parameters.
+
+Whether the ace may end a sequence (Peel 71 says only begin; Hoffmann p. 124
+says either) and whether hearts break ties between flushes and sequences
+(Peel 69–70) come from the rulebook; the counting is the same in every book.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from enum import IntEnum
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+_SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
+RANK_NAMES = {
+    "A": "ace", "K": "king", "Q": "queen", "J": "knave", "T": "ten", "9": "nine",
+    "8": "eight", "7": "seven", "6": "six", "5": "five", "4": "four", "3": "three", "2": "two",
+}
+FULL_PACK: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
+
+
+def parse_card(text: str) -> str | None:
+    """``As``, ``10h``, ``Th``, ``qd``, ``K♠`` -> canonical ``As``/``Th``/``Qd``/``Ks``; else None."""
+    t = text.strip()
+    if len(t) < 2:
+        return None
+    rank, suit = t[:-1].upper(), t[-1]
+    suit = _SUIT_SYMBOLS.get(suit, suit.lower())
+    if rank == "10":
+        rank = "T"
+    if rank == "KN":
+        rank = "J"
+    if len(rank) != 1 or rank not in RANKS or suit not in SUITS:
+        return None
+    return rank + suit
+
+
+def card_name(card: str) -> str:
+    return f"{RANK_NAMES[card[0]]} of {SUIT_NAMES[card[1]]}"
+
+
+class Category(IntEnum):
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIRS = 2
+    THREES = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL = 6
+    FOURS = 7
+    STRAIGHT_FLUSH = 8
+
+
+CATEGORY_NAMES = {
+    Category.HIGH_CARD: "highest card",
+    Category.PAIR: "a pair",
+    Category.TWO_PAIRS: "two pairs",
+    Category.THREES: "threes",
+    Category.STRAIGHT: "a sequence",
+    Category.FLUSH: "a flush",
+    Category.FULL: "a full hand",
+    Category.FOURS: "fours",
+    Category.STRAIGHT_FLUSH: "a sequence flush",
+}
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """How a book ranks hands: where the ace stands in sequences, whether hearts break ties."""
+
+    ace_in_sequence: str = "high_or_low"  # low_only | high_only | high_or_low
+    hearts_break_ties: bool = False
+
+
+@dataclass(frozen=True, order=True)
+class HandValue:
+    category: Category
+    ranks: tuple[int, ...]
+    hearts: int = 0  # 1 when a flush/sequence tie is broken by hearts
+
+    def describe(self) -> str:
+        return CATEGORY_NAMES[self.category]
+
+
+def evaluate(cards: list[str], ranking: Ranking) -> HandValue:
+    """The value of a five-card hand under ``ranking``; comparable with ``<``."""
+    if len(cards) != 5:
+        raise ValueError("a poker hand has five cards")
+    values = sorted((RANKS.index(c[0]) + 2 for c in cards), reverse=True)
+    flush = len({c[1] for c in cards}) == 1
+    counts = Counter(values)
+    groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
+    by_group = tuple(v for v, _ in groups)
+    shape = tuple(n for _, n in groups)
+    all_hearts = 1 if ranking.hearts_break_ties and all(c[1] == "h" for c in cards) else 0
+    top = _sequence_top(values, ranking.ace_in_sequence)
+    if top is not None:
+        cat = Category.STRAIGHT_FLUSH if flush else Category.STRAIGHT
+        return HandValue(cat, (top,), all_hearts)
+    if shape == (4, 1):
+        return HandValue(Category.FOURS, by_group)
+    if shape == (3, 2):
+        return HandValue(Category.FULL, by_group[:1])
+    if flush:
+        return HandValue(Category.FLUSH, tuple(values), all_hearts)
+    if shape == (3, 1, 1):
+        return HandValue(Category.THREES, by_group[:1])
+    if shape == (2, 2, 1):
+        return HandValue(Category.TWO_PAIRS, by_group)
+    if shape == (2, 1, 1, 1):
+        return HandValue(Category.PAIR, by_group)
+    return HandValue(Category.HIGH_CARD, tuple(values))
+
+
+def _sequence_top(values: list[int], ace: str) -> int | None:
+    if len(set(values)) != 5:
+        return None
+    low = [1 if v == 14 else v for v in values] if 14 in values else values
+    candidates = []
+    if ace in ("high_only", "high_or_low") or 14 not in values:
+        candidates.append(sorted(values))
+    if ace in ("low_only", "high_or_low") and 14 in values:
+        candidates.append(sorted(low))
+    for seq in candidates:
+        if seq[-1] - seq[0] == 4:
+            return seq[-1]
+    return None
