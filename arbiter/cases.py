@@ -1,0 +1,422 @@
+"""Cases: what happened at the table, as players write it down.
+
+A case is YAML: the table (seats, dealer, blind, limit, counter colours), the
+events in order, and the dispute. Each event is either one line,
+``PLAYER VERB [PLAYER] [AMOUNT|COUNT] [CARDS]`` (``B discards 3``,
+``A gives B 4``, ``D raises 2 blues``), or the canonical mapping
+(``{player: B, act: discards, count: 3}``). Every mistake is answered with the
+file, line and what was expected.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from .cards import parse_card
+from .errors import InputError, did_you_mean
+from .yamlsafe import Document, parse
+
+
+class Act(StrEnum):
+    DEALS = "deals"
+    BLINDS = "blinds"
+    STRADDLES = "straddles"
+    DECLINES = "declines"
+    COMES_IN = "comes_in"
+    RAISES = "raises"
+    PASSES = "passes"
+    OPENS = "opens"
+    DISCARDS = "discards"
+    ASKS = "asks"
+    GIVES = "gives"
+    DRAWS = "draws"
+    STANDS_PAT = "stands_pat"
+    EXPOSES = "exposes"
+    FACED = "faced"
+    LOOKS = "looks"
+    LIFTS = "lifts"
+    BETS = "bets"
+    CALLS = "calls"
+    HOLDS = "holds"
+    STANDS = "stands"
+    SHOWS = "shows"
+    CLAIMS = "claims"
+    SPEAKS = "speaks"
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened at the table, as written in the case."""
+
+    act: Act
+    player: str | None = None
+    to: str | None = None
+    about: str | None = None
+    count: int | None = None
+    amount: int | None = None
+    cards: tuple[str, ...] = ()
+    hands: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    counts: tuple[tuple[str, int], ...] = ()
+    uncut: bool = False
+    line: int | None = None
+    text: str = ""
+
+    def describe(self) -> str:
+        return self.text or self.act.value
+
+
+@dataclass(frozen=True)
+class Table:
+    seats: tuple[str, ...]
+    dealer: str
+    blind: int
+    limit: int
+    counters: tuple[tuple[str, int], ...] = ()
+    stakes: tuple[tuple[str, int], ...] = ()
+    jackpot: int = 0
+    pool: int = 0
+
+
+@dataclass(frozen=True)
+class Dispute:
+    question: str
+    raised_by: str | None = None
+    about: str | None = None
+
+
+@dataclass(frozen=True)
+class Case:
+    file: str
+    table: Table
+    events: tuple[Event, ...]
+    title: str = ""
+    note: str = ""
+    rulebook: str | None = None
+    dispute: Dispute | None = None
+    expect: dict[str, Any] = field(default_factory=dict)
+
+
+# --- the one-line form ------------------------------------------------------
+
+# Verb phrases, longest first; each maps to a canonical act.
+_VERBS: list[tuple[str, Act]] = sorted(
+    [
+        ("deals", Act.DEALS), ("deal", Act.DEALS),
+        ("blinds", Act.BLINDS), ("antes", Act.BLINDS), ("puts up the blind", Act.BLINDS),
+        ("puts up", Act.BLINDS),
+        ("straddles", Act.STRADDLES),
+        ("declines to straddle", Act.DECLINES), ("refuses to straddle", Act.DECLINES),
+        ("declines", Act.DECLINES), ("does not straddle", Act.DECLINES),
+        ("comes in", Act.COMES_IN), ("goes in", Act.COMES_IN), ("makes good", Act.COMES_IN),
+        ("plays", Act.COMES_IN),
+        ("makes good and raises", Act.RAISES), ("makes good and goes better", Act.RAISES),
+        ("raises", Act.RAISES), ("goes better", Act.RAISES),
+        ("passes", Act.PASSES), ("abandons", Act.PASSES), ("throws down", Act.PASSES),
+        ("throws up", Act.PASSES), ("drops out", Act.PASSES), ("drops", Act.PASSES),
+        ("folds", Act.PASSES), ("retires", Act.PASSES), ("passes out", Act.PASSES),
+        ("opens", Act.OPENS),
+        ("discards", Act.DISCARDS),
+        ("asks for", Act.ASKS), ("asks", Act.ASKS), ("demands", Act.ASKS),
+        ("gives", Act.GIVES), ("helps", Act.GIVES),
+        ("draws", Act.DRAWS), ("takes", Act.DRAWS),
+        ("stands pat", Act.STANDS_PAT), ("plays pat", Act.STANDS_PAT),
+        ("exposes a card to", Act.EXPOSES), ("exposes", Act.EXPOSES),
+        ("finds a faced card", Act.FACED), ("finds a card faced", Act.FACED),
+        ("looks", Act.LOOKS), ("looks at his cards", Act.LOOKS),
+        ("lifts", Act.LIFTS), ("lifts his cards", Act.LIFTS), ("takes up his cards", Act.LIFTS),
+        ("raises his hand", Act.LIFTS), ("takes up", Act.LIFTS),
+        ("bets", Act.BETS),
+        ("calls", Act.CALLS), ("sees", Act.CALLS),
+        ("holds the age", Act.HOLDS), ("holds", Act.HOLDS),
+        ("stands", Act.STANDS), ("checks", Act.STANDS),
+        ("shows", Act.SHOWS),
+        ("claims", Act.CLAIMS), ("says", Act.CLAIMS),
+        ("speaks to the dealer", Act.SPEAKS), ("speaks", Act.SPEAKS),
+        ("distracts the dealer", Act.SPEAKS),
+    ],
+    key=lambda v: -len(v[0]),
+)
+
+_NUMBER_WORDS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "no": 0,
+    "none": 0,
+}
+_FILLER = {"and", "more", "counters", "counter", "chips", "chip", "for", "cards", "card",
+           "better", "to", "with", "the", "him", "of", "in", "pool"}
+
+
+@dataclass
+class _Ctx:
+    doc: Document
+    path: tuple[str | int, ...]
+    seats: tuple[str, ...]
+    counters: dict[str, int]
+
+    def error(self, message: str) -> InputError:
+        return self.doc.error(self.path, message)
+
+
+def _number(tok: str) -> int | None:
+    if tok.isdigit():
+        return int(tok)
+    return _NUMBER_WORDS.get(tok.lower())
+
+
+def parse_amount(text: str | int, ctx: _Ctx) -> int:
+    """``12``, ``2 blues``, ``a red and two blues`` -> counters in units."""
+    if isinstance(text, int):
+        return text
+    words = [w for w in re.split(r"[\s,]+", text.strip().lower()) if w]
+    total, pending, found = 0, None, False
+    for w in words:
+        n = _number(w)
+        if n is not None:
+            if pending is not None:
+                total += pending
+            pending, found = n, True
+            continue
+        colour = _colour(w, ctx.counters)
+        if colour is not None:
+            total += (1 if pending is None else pending) * ctx.counters[colour]
+            pending, found = None, True
+            continue
+        if w in _FILLER:
+            continue
+        colours = ", ".join(ctx.counters) or "none defined in table.counters"
+        raise ctx.error(
+            f"cannot read the amount {text!r}: expected a number of counters or colours "
+            f"({colours}), e.g. '3' or 'a red and two blues'"
+        )
+    if pending is not None:
+        total += pending
+    if not found:
+        raise ctx.error(f"expected an amount, got {text!r}")
+    return total
+
+
+def _colour(word: str, counters: dict[str, int]) -> str | None:
+    for name in counters:
+        if word in (name, name + "s", name + "es"):
+            return name
+    return None
+
+
+def parse_line(text: str, ctx: _Ctx) -> Event:
+    """One event in the one-line form."""
+    raw = " ".join(text.replace("\u2019", "'").split())
+    low = raw.lower()
+    if low in ("deal", "deals", "the deal", "cards dealt"):
+        return Event(Act.DEALS, text=raw)
+    m = re.match(r"^(?:a )?(?:card )?(?:found )?faced(?: card)?(?: in (?:the )?pack)?(?: (\S+))?$",
+                 low)
+    if m:
+        card = _card(m.group(1), ctx) if m.group(1) else None
+        return Event(Act.FACED, cards=(card,) if card else (), text=raw)
+    first, _, rest = raw.partition(" ")
+    player = _seat(first, ctx)
+    rest_low = rest.lower()
+    for phrase, act in _VERBS:
+        if rest_low == phrase or rest_low.startswith(phrase + " "):
+            args = rest[len(phrase):].split()
+            return _with_args(Event(act, player=player, text=raw), args, ctx)
+    verbs = sorted({p.split()[0] for p, _ in _VERBS})
+    word = rest.split()[0] if rest.split() else ""
+    raise ctx.error(
+        f"cannot read {raw!r}: after the player expected a verb such as "
+        f"'discards', 'gives', 'bets'; {did_you_mean(word, verbs) if word else ''}".rstrip("; ")
+    )
+
+
+def _seat(name: str, ctx: _Ctx) -> str:
+    for s in ctx.seats:
+        if s.lower() == name.lower():
+            return s
+    raise ctx.error(f"{name!r} is not at the table; {did_you_mean(name, list(ctx.seats))}")
+
+
+def _card(tok: str, ctx: _Ctx) -> str:
+    card = parse_card(tok)
+    if card is None:
+        raise ctx.error(f"{tok!r} is not a card: expected rank and suit, e.g. As, 10h, Qd, 7c")
+    return card
+
+
+def _with_args(ev: Event, args: list[str], ctx: _Ctx) -> Event:
+    """Fill in the target player, count or amount, and cards, from the words after the verb."""
+    to = about = None
+    cards: list[str] = []
+    rest: list[str] = []
+    for i, tok in enumerate(args):
+        bare = tok.strip(",.;")
+        if bare in ctx.seats and not rest and not cards:  # exact: 'a red' is not player A
+            if ev.act in (Act.GIVES, Act.EXPOSES):
+                to = _seat(bare, ctx)
+            elif ev.act == Act.CLAIMS:
+                about = _seat(bare, ctx)
+            elif ev.act == Act.CALLS:
+                continue  # "D sees B": whom he sees does not change what he stakes
+            else:
+                raise ctx.error(f"{ev.act.value} does not take a player ({bare!r})")
+            continue
+        card = parse_card(bare) if len(bare) in (2, 3) and not bare.isdigit() else None
+        if card is not None and _colour(bare.lower(), ctx.counters) is None:
+            cards.append(card)
+            continue
+        rest.append(" ".join(args[i:i + 1]))
+    words = " ".join(rest)
+    count = amount = None
+    if ev.act in (Act.DISCARDS, Act.ASKS, Act.GIVES, Act.DRAWS, Act.EXPOSES):
+        nums = [n for n in (_number(w) for w in rest) if n is not None]
+        if nums:
+            count = nums[0]
+        elif cards:
+            count = len(cards)
+        elif ev.act != Act.EXPOSES:
+            raise ctx.error(f"'{ev.act.value}' needs how many cards, e.g. '{ev.player} "
+                            f"{ev.act.value} {'B ' if ev.act == Act.GIVES else ''}3'")
+    elif ev.act == Act.CLAIMS:
+        m = re.search(r"(asked|demanded|discarded|drew|was given|got)\D*(\d+|\w+)", words.lower())
+        if not m or _number(m.group(2)) is None:
+            raise ctx.error("a claim reads like 'A claims B asked for 3' or "
+                            "'B claims he asked for 2'")
+        count = _number(m.group(2))
+        about = about or ev.player
+    elif words.strip():
+        filler = {"hand", "his", "cards", "the", "age", "blind", "straddle", "to", "a", "card"}
+        if all(w.lower() in filler for w in words.split()):
+            pass
+        else:
+            amount = parse_amount(words.replace("better", " "), ctx)
+    if ev.act == Act.GIVES and to is None:
+        raise ctx.error(f"say whom the dealer gives to, e.g. '{ev.player} gives B 3'")
+    return Event(ev.act, player=ev.player, to=to, about=about, count=count, amount=amount,
+                 cards=tuple(cards), text=ev.text)
+
+
+# --- the mapping form -------------------------------------------------------
+
+def parse_mapping(data: dict[str, Any], ctx: _Ctx) -> Event:
+    act = Act(data["act"])
+    base = ctx.path
+
+    def sub(key: str) -> _Ctx:
+        return _Ctx(ctx.doc, (*base, key), ctx.seats, ctx.counters)
+
+    def seat(key: str) -> str | None:
+        return _seat(data[key], sub(key)) if key in data else None
+
+    def cardlist(value: Any, c: _Ctx) -> tuple[str, ...]:
+        items = value.split() if isinstance(value, str) else value
+        return tuple(_card(str(t), c) for t in items)
+
+    cards = cardlist(data["cards"], sub("cards")) if "cards" in data else ()
+    if "card" in data:
+        cards = (*cards, _card(data["card"], sub("card")))
+    hands = tuple(
+        (_seat(p, sub("hands")), cardlist(v, _Ctx(ctx.doc, (*base, "hands", p), ctx.seats,
+                                                   ctx.counters)))
+        for p, v in data.get("hands", {}).items()
+    )
+    counts = tuple((_seat(p, sub("counts")), n) for p, n in data.get("counts", {}).items())
+    amount = parse_amount(data["amount"], sub("amount")) if "amount" in data else None
+    player = seat("player")
+    if player is None and act not in (Act.DEALS, Act.FACED):
+        raise ctx.error(f"'{act.value}' needs a 'player'")
+    if act == Act.GIVES and "to" not in data:
+        raise ctx.error("'gives' needs 'to': the player the dealer gives cards to")
+    return Event(
+        act,
+        player=player,
+        to=seat("to"),
+        about=seat("about"),
+        count=data.get("count", len(cards) if cards and act in (
+            Act.DISCARDS, Act.GIVES, Act.DRAWS) else None),
+        amount=amount,
+        cards=cards,
+        hands=hands,
+        counts=counts,
+        uncut=bool(data.get("uncut", False)),
+        text=_mapping_text(data),
+    )
+
+
+def _mapping_text(data: dict[str, Any]) -> str:
+    bits = [str(data.get("player", "")), str(data["act"]).replace("_", " ")]
+    for k in ("to", "about", "count", "amount", "card"):
+        if k in data:
+            bits.append(str(data[k]))
+    if "cards" in data:
+        c = data["cards"]
+        bits.append(c if isinstance(c, str) else " ".join(c))
+    return " ".join(b for b in bits if b)
+
+
+# --- loading ------------------------------------------------------------------
+
+def load_case(source: str | Path, text: str | None = None) -> Case:
+    """Load and validate a case file (or ``text`` under that name)."""
+    name = str(source)
+    if text is None:
+        try:
+            text = Path(source).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise InputError(f"cannot read case: {exc.strerror}", file=name) from None
+        except UnicodeDecodeError:
+            raise InputError("not UTF-8 text", file=name) from None
+    doc = parse(text, name)
+    return case_from_document(doc)
+
+
+def case_from_document(doc: Document) -> Case:
+    from .validate import check
+
+    if not isinstance(doc.data, dict):
+        raise doc.error((), "expected a case: a mapping with 'table' and 'events'")
+    check(doc, "case")
+    data = doc.data
+    t = data["table"]
+    seats = tuple(t["seats"])
+    counters = dict(t.get("counters", {}))
+    top = _Ctx(doc, ("table",), seats, counters)
+    dealer = _seat(t["dealer"], _Ctx(doc, ("table", "dealer"), seats, counters))
+    for who in t.get("stakes", {}):
+        _seat(who, _Ctx(doc, ("table", "stakes", who), seats, counters))
+    table = Table(
+        seats=seats,
+        dealer=dealer,
+        blind=t["blind"],
+        limit=t["limit"],
+        counters=tuple(counters.items()),
+        stakes=tuple(t.get("stakes", {}).items()),
+        jackpot=t.get("jackpot", 0),
+        pool=t.get("pool", 0),
+    )
+    del top
+    events = []
+    for i, raw in enumerate(data["events"]):
+        ctx = _Ctx(doc, ("events", i), seats, counters)
+        ev = parse_line(raw, ctx) if isinstance(raw, str) else parse_mapping(raw, ctx)
+        line = doc.where(("events", i))[0]
+        events.append(Event(**{**ev.__dict__, "line": line}))
+    dispute = None
+    if "dispute" in data:
+        d = data["dispute"]
+        for key in ("raised_by", "about"):
+            if key in d:
+                _seat(d[key], _Ctx(doc, ("dispute", key), seats, counters))
+        dispute = Dispute(d["question"], d.get("raised_by"), d.get("about"))
+    return Case(
+        file=doc.file,
+        table=table,
+        events=tuple(events),
+        title=data.get("title", ""),
+        note=data.get("note", ""),
+        rulebook=data.get("rulebook"),
+        dispute=dispute,
+        expect=data.get("expect", {}),
+    )

@@ -1,0 +1,50 @@
+"""Every case in cases/ replays to the figures it carries, under each rulebook it names.
+
+``expect.all`` applies under every rulebook; ``expect.<book>`` under that one.
+Irregularities must match exactly: a worked example from a book must replay
+under that book with no irregularity at all.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from arbiter import Library
+from arbiter.cases import load_case
+from arbiter.replay import replay
+from casecheck import replay_differences
+
+CASES = sorted((Path(__file__).resolve().parent.parent / "cases").glob("*.yaml"))
+BOOKS = ["foster", "hoyle", "peel"]
+
+
+def _pairs() -> list[tuple[Path, str]]:
+    import yaml
+
+    out = []
+    for path in CASES:
+        expect = (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("expect", {})
+        for key in expect:
+            if key == "all":
+                out += [(path, b) for b in BOOKS]
+            elif key in BOOKS:
+                out.append((path, key))
+    return sorted(set(out))
+
+
+@pytest.mark.parametrize(("path", "book"), _pairs(), ids=lambda v: getattr(v, "stem", v))
+def test_case_replays_to_its_expected_figures(path: Path, book: str) -> None:
+    case = load_case(path)
+    expect = dict(case.expect.get("all", {}))
+    for k, v in case.expect.get(book, {}).items():
+        expect[k] = v
+    r = replay(case, Library().get(book))
+    diffs = replay_differences(r, expect)
+    assert not diffs, f"{path.name} under {book}:\n  " + "\n  ".join(diffs)
+
+
+def test_every_case_carries_an_expectation() -> None:
+    for path in CASES:
+        assert load_case(path).expect, f"{path.name} has no expect:"
