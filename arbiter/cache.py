@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +50,8 @@ def put(k: str, value: Any) -> None:
     d = cache_dir()
     if d is None:
         return
+    import tempfile  # only on a miss: keeps it out of every cached start
+
     try:
         d.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=d, suffix=".tmp")

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ArbiterError, InputError
-from .rulebooks import Library, read_rulebook_data
+from .rulebooks import Library, error_at, id_mismatch, read_rulebook_data
 from .verbatim import check_book, sources_dir
 
 
@@ -38,26 +38,23 @@ def check_file(path: Path, extra_dirs: tuple[Path, ...] = ()) -> dict[str, Any]:
         else:
             data = read_rulebook_data(path)
             lib = Library([path.parent, *extra_dirs])
-            book = lib.get(data["id"]) if path.stem == data["id"] else None
-            if book is None:
-                raise InputError(
-                    f"the rulebook's id is {data['id']!r}; name the file {data['id']}.yaml",
-                    file=str(path),
-                    line=1,
-                    path="id",
-                )
+            if data["id"] != path.stem:
+                raise id_mismatch(path, data["id"])
+            book = lib.get(data["id"])
             sources = sources_dir()
             quoted = "quotations not checked: sources not found"
             if sources is not None and book.source_file:
                 bad = check_book(book, sources)
+                if bad and bad[0].what in ("source", "sha256"):
+                    key = "file" if bad[0].what == "source" else "sha256"
+                    raise error_at(path, ("source", key), bad[0].quote)
                 if bad:
                     m = bad[0]
-                    law = book.law(m.ref)
-                    raise InputError(
-                        f"the {m.what} of law {m.ref} is not found verbatim in {book.source_file}",
-                        file=str(path),
-                        line=law.line if law else None,
-                        path=f"laws[ref={m.ref}]",
+                    raise error_at(
+                        path,
+                        _quote_path(data, m.ref, m.what),
+                        f"the {m.what} of law {m.ref} is not found verbatim in "
+                        f"{book.source_file}; expected the words exactly as printed",
                     )
                 quoted = "every quotation verbatim"
             elif not book.source_file:
@@ -72,3 +69,13 @@ def check_file(path: Path, extra_dirs: tuple[Path, ...] = ()) -> dict[str, Any]:
         if isinstance(exc, InputError):
             result.update({k: v for k, v in exc.to_dict().items() if k != "error"})
     return result
+
+
+def _quote_path(data: dict[str, Any], ref: str, what: str) -> tuple[str | int, ...]:
+    """Where in the file a quotation stands: ``laws[44].text`` or ``laws[3].footnotes[0]``."""
+    for i, law in enumerate(data.get("laws", [])):
+        if str(law["ref"]) == ref:
+            if what.startswith("footnote "):
+                return ("laws", i, "footnotes", int(what.split()[1]) - 1)
+            return ("laws", i, "text")
+    return ("laws",)

@@ -21,6 +21,7 @@ from .rulebooks import Library
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+DEFAULT_BOOK = "peel"
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
@@ -228,6 +229,32 @@ def check_cmd(files: tuple[Path, ...], rulebook_dirs: tuple[Path, ...], fmt: str
                 click.echo(f"{r['error']}", err=True)
     if not all(r["ok"] for r in results):
         sys.exit(EXIT_BAD_INPUT)
+
+
+@cli.command("replay", context_settings=CONTEXT)
+@click.argument("case_file", metavar="CASE", type=click.Path(path_type=Path))
+@click.option("--rulebook", "book", metavar="ID",
+              help="Replay under this rulebook's mechanics (default: the case's own, else peel).")
+@rulebooks_option
+@format_option()
+def replay_cmd(case_file: Path, book: str | None, rulebook_dirs: tuple[Path, ...],
+               fmt: str) -> None:
+    """Replay CASE step by step: each event, whose turn, stakes, cards, pool and findings.
+
+    \b
+    Examples:
+      arbiter replay cases/foster-betting-up-the-hands.yaml
+      arbiter replay cases/hoyle-going-better.yaml --rulebook peel --format json
+    """
+    from .cases import load_case
+    from .render import to_json
+    from .replay import replay
+    from .report import replay_text
+
+    case = load_case(case_file)
+    rb = library(rulebook_dirs).get(book or case.rulebook or DEFAULT_BOOK)
+    r = replay(case, rb)
+    emit(to_json(r.to_dict()) if fmt == "json" else replay_text(r))
 
 
 def main(argv: list[str] | None = None) -> None:

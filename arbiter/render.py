@@ -29,14 +29,18 @@ def wrap(text: str, indent: str = "  ") -> str:
 def citation_line(book: Rulebook, law: Law) -> str:
     """``Peel, law 45 — The Draw, pp. 52–53``."""
     name = book.name if law.book == book.id else law.book.capitalize()
+    pages = law.pages
+    pp = f"{'pp.' if pages and '–' in pages else 'p.'} {pages}"
+    if pages and not law.numbered:
+        # A passage cited by page: ``Hoffmann, p. 131 "The Straddle" — The Straddle``.
+        parts = [f'{name}, {pp} "{law.title or law.ref}"']
+        if law.heading:
+            parts.append(f" — {law.heading}")
+        return "".join(parts)
     parts = [f"{name}, {law.label()}"]
     if law.heading:
         parts.append(f" — {law.heading}")
-    pages = law.pages
-    if pages:
-        parts.append(f", {'pp.' if '–' in pages else 'p.'} {pages}")
-    elif not law.page:
-        parts.append(", page not known")
+    parts.append(f", {pp}" if pages else ", page not known")
     return "".join(parts)
 
 

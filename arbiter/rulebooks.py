@@ -11,12 +11,16 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import cache
 from .errors import InputError, did_you_mean
 from .laws import Effect, Law, Rulebook, normalise_ref
-from .yamlsafe import Document, parse
+
+if TYPE_CHECKING:  # yaml is imported only when a rulebook is not in the cache
+    from .yamlsafe import Document
+
+SCHEMA_FILE = Path(__file__).parent / "schemas" / "rulebook.schema.json"
 
 
 def builtin_dir() -> Path:
@@ -39,21 +43,41 @@ def search_path(extra: Iterable[str | Path] = ()) -> list[Path]:
 
 def read_rulebook_data(path: Path) -> dict[str, Any]:
     """Parse and validate one rulebook file into plain data (cached by content)."""
-    from .validate import SCHEMA_DIR
-
     name = str(path)
     try:
         raw = path.read_bytes()
     except OSError as exc:
         raise InputError(f"cannot read rulebook: {exc.strerror}", file=name) from None
-    schema_bytes = (SCHEMA_DIR / "rulebook.schema.json").read_bytes()
-    k = cache.key(raw, schema_bytes)
+    k = cache.key(raw, SCHEMA_FILE.read_bytes())
     hit = cache.get(k)
     if isinstance(hit, dict):
         return hit
+    from .yamlsafe import parse
+
     data = validate_rulebook(parse(_decode(raw, name), name))
     cache.put(k, data)
     return data
+
+
+def error_at(path: Path, where: tuple[str | int, ...], message: str) -> InputError:
+    """An error about a value of a rulebook already read: the file is parsed again
+    (only on this error path) to find the value's line and column."""
+    from .yamlsafe import format_path, parse
+
+    try:
+        doc = parse(path.read_text(encoding="utf-8"), str(path))
+    except (OSError, UnicodeDecodeError, InputError):
+        return InputError(message, file=str(path), path=format_path(where))
+    return doc.error(where, message)
+
+
+def id_mismatch(path: Path, book_id: str) -> InputError:
+    return error_at(
+        path,
+        ("id",),
+        f"expected id {path.stem!r}, the name of the file; got {book_id!r} "
+        f"(or rename the file {book_id}.yaml)",
+    )
 
 
 def _decode(raw: bytes, name: str) -> str:
@@ -132,14 +156,22 @@ class Library:
         path = self.path_of(book_id)
         data = read_rulebook_data(path)
         if data["id"] != path.stem:
-            raise InputError(
-                f"the rulebook's id is {data['id']!r} but its file is named "
-                f"{path.name!r}; name the file {data['id']}.yaml",
-                file=str(path),
-                line=1,
-                path="id",
-            )
-        parent = self.get(data["extends"], (*_chain, book_id)) if data.get("extends") else None
+            raise id_mismatch(path, data["id"])
+        parent = None
+        if data.get("extends"):
+            parent_id = data["extends"]
+            if parent_id == book_id or parent_id in _chain:
+                raise error_at(
+                    path,
+                    ("extends",),
+                    "rulebooks extend each other in a circle: "
+                    + " -> ".join((*_chain, book_id, parent_id)),
+                )
+            try:
+                self.path_of(parent_id)
+            except InputError as exc:
+                raise error_at(path, ("extends",), exc.message) from None
+            parent = self.get(parent_id, (*_chain, book_id))
         book = build(data, str(path), parent)
         self._loaded[book_id] = book
         return book

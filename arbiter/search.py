@@ -55,9 +55,9 @@ def _score(law: Law, terms: list[str]) -> Hit | None:
                 break
     title = f"{law.title or ''} {law.heading or ''}".lower()
     in_title = sum(1 for t in terms if t in title)
-    if len(found) < len(set(terms)) and not (in_title and found):
-        if not (in_title == len(set(terms))):
-            return None
+    # Every term must be found: in the text, or else in the title or heading.
+    if any(t not in found and t not in title for t in terms):
+        return None
     # All terms matter most, then how dense the matches are, then a title match.
     score = len(found) * 10 + in_title * 5 + sum(found.values()) / (1 + len(law.text) / 400)
     return Hit(law, round(score, 3), tuple(spans))

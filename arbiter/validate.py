@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .errors import InputError, did_you_mean
+from .errors import did_you_mean
 from .yamlsafe import Document
 
 SCHEMA_DIR = Path(__file__).parent / "schemas"
@@ -53,14 +53,15 @@ _TYPE_WORDS = {
 
 def _expected_type(t: Any) -> str:
     if isinstance(t, list):
-        return " or ".join(_TYPE_WORDS.get(x, x) for x in t)
+        return " or ".join(_TYPE_WORDS.get(str(x), str(x)) for x in t)
     return _TYPE_WORDS.get(t, str(t))
 
 
 def check(doc: Document, schema_name: str) -> None:
     """Raise InputError for the first way ``doc`` breaks the named schema."""
-    from jsonschema import Draft202012Validator
-    from jsonschema.exceptions import best_match
+    # jsonschema ships no type hints (types-jsonschema has them, when installed).
+    from jsonschema import Draft202012Validator  # type: ignore[import-untyped,unused-ignore]
+    from jsonschema.exceptions import best_match  # type: ignore[import-untyped,unused-ignore]
 
     validator = Draft202012Validator(schema(schema_name))
     error = best_match(validator.iter_errors(doc.data), key=_relevance)
@@ -105,6 +106,6 @@ def check(doc: Document, schema_name: str) -> None:
 
 def _relevance(error: Any) -> Any:
     # Prefer errors deepest in the document, then jsonschema's own ranking.
-    from jsonschema.exceptions import relevance
+    from jsonschema.exceptions import relevance  # type: ignore[import-untyped,unused-ignore]
 
     return (len(error.absolute_path), relevance(error))

@@ -29,7 +29,7 @@ def normalise(text: str) -> str:
 
 def source_body(text: str) -> str:
     """The text after the provenance header (which ends at a line ``---``)."""
-    head, sep, body = text.partition("\n---\n")
+    _head, sep, body = text.partition("\n---\n")
     return body if sep else text
 
 
@@ -52,7 +52,7 @@ def sources_dir(start: Path | None = None) -> Path | None:
 class Mismatch:
     book: str
     ref: str
-    what: str  # "text" or "footnote 1"
+    what: str  # "text", "footnote 1"; "source" (file missing) or "sha256" (file differs)
     quote: str
 
 
@@ -65,9 +65,20 @@ def check_book(book: Rulebook, sources: Path) -> list[Mismatch]:
     if not book.source_file:
         return []
     path = sources / book.source_file
-    raw = path.read_bytes()
-    if book.source_sha256 and hashlib.sha256(raw).hexdigest() != book.source_sha256:
-        return [Mismatch(book.id, "-", "source", f"sha256 of {path.name} does not match")]
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return [Mismatch(book.id, "-", "source", f"{path.name} is not in {sources}")]
+    digest = hashlib.sha256(raw).hexdigest()
+    if book.source_sha256 and digest != book.source_sha256:
+        return [
+            Mismatch(
+                book.id,
+                "-",
+                "sha256",
+                f"sha256 of {path.name} is {digest}, not the pinned {book.source_sha256}",
+            )
+        ]
     body = normalise(source_body(raw.decode("utf-8")))
     bad = []
     for law in book.laws:

@@ -68,6 +68,14 @@ def parse(text: str, file: str) -> Document:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or exc.context or "invalid YAML"
+        context, cmark = exc.context, exc.context_mark
+        if exc.problem and context and cmark is not None and mark is not None:
+            if "end of stream" in exc.problem:
+                # The file ran out: the fault is where the unfinished thing began.
+                problem += f" {context} begun here"
+                mark = cmark
+            else:
+                problem += f" ({context} at line {cmark.line + 1}, column {cmark.column + 1})"
         raise InputError(
             f"YAML syntax error: {problem}",
             file=file,
@@ -108,11 +116,12 @@ def _build(
             if key in out:
                 first = positions.get((*path, key), (None, None))
                 raise InputError(
-                    f"duplicate key {key!r} (first given on line {first[0]})",
+                    f"duplicate key {key!r} (first given on line {first[0]}); "
+                    "expected each key once",
                     file=file,
                     line=key_node.start_mark.line + 1,
                     column=key_node.start_mark.column + 1,
-                    path=format_path(path),
+                    path=format_path((*path, key)),
                 )
             key_path = (*path, key)
             out[key] = _build(loader, value_node, key_path, positions, file)
