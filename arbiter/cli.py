@@ -257,6 +257,47 @@ def replay_cmd(case_file: Path, book: str | None, rulebook_dirs: tuple[Path, ...
     emit(to_json(r.to_dict()) if fmt == "json" else replay_text(r))
 
 
+@cli.command("rule", context_settings=CONTEXT)
+@click.argument("case_file", metavar="CASE", type=click.Path(path_type=Path))
+@click.option("--rulebook", "books", metavar="ID", multiple=True,
+              help="Rule under this rulebook (repeat it, or 'all', to compare editions).")
+@click.option("--explain", is_flag=True, help="Add the trace: which provisions were tried, "
+              "on which facts, and why each was applied or set aside.")
+@rulebooks_option
+@format_option("text", "json", "markdown")
+def rule_cmd(case_file: Path, books: tuple[str, ...], explain: bool,
+             rulebook_dirs: tuple[Path, ...], fmt: str) -> None:
+    """Rule on the dispute in CASE: the decision, the remedy, and the law quoted.
+
+    Exit status: 0 a ruling was rendered; 1 the case could not be ruled;
+    2 bad input.
+
+    \b
+    Examples:
+      arbiter rule cases/given-four-after-discarding-three.yaml
+      arbiter rule cases/straddle-past-the-limit.yaml --rulebook all
+      arbiter rule cases/peel-the-say.yaml --format json --explain
+    """
+    from .cases import load_case
+    from .judge import judge
+    from .render import to_json
+    from .ruling_render import ruling_markdown, ruling_text
+
+    case = load_case(case_file)
+    lib = library(rulebook_dirs)
+    ids = list(books) or [case.rulebook or DEFAULT_BOOK]
+    if "all" in ids:
+        ids = lib.ids()
+    rulings = [judge(case, lib.get(i)) for i in ids]
+    if fmt == "json":
+        data = [x.to_dict(explain) for x in rulings]
+        emit(to_json(data[0] if len(data) == 1 else data))
+    elif fmt == "markdown":
+        emit("\n".join(ruling_markdown(x) for x in rulings))
+    else:
+        emit(("\n\n" + "=" * 78 + "\n\n").join(ruling_text(x, explain) for x in rulings))
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: run the CLI, turning every expected failure into one line."""
     try:

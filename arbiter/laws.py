@@ -88,6 +88,8 @@ class Rulebook:
     parameters: dict[str, Any] = field(default_factory=dict)
     laws: tuple[Law, ...] = ()
     provisions: tuple[dict[str, Any], ...] = ()
+    extract: bool = False
+    catch_all: dict[str, Any] | None = None
 
     @property
     def name(self) -> str:

@@ -233,6 +233,8 @@ def build(data: dict[str, Any], file: str, parent: Rulebook | None) -> Rulebook:
         parameters=parameters,
         laws=tuple(laws),
         provisions=tuple(provisions),
+        extract=bool(data.get("extract", parent.extract if parent else False)),
+        catch_all=data.get("catch_all", parent.catch_all if parent else None),
     )
 
 

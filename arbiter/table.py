@@ -273,7 +273,8 @@ class Game:
         if self.straddling_closed:
             self.find(Kind.STRADDLE_AFTER_REFUSAL, name,
                       f"{name} straddled after a player had refused to straddle in turn",
-                      refused_by=self._refused_by)
+                      refused_by=self._refused_by,
+                      refused_by_first=self._refused_by == self.left_of(self.age))
         elif name != self.next_straddler():
             self.find(Kind.STRADDLE_OUT_OF_TURN, name,
                       f"{name} straddled, but the right to straddle was "

@@ -1,0 +1,407 @@
+"""The judge: from a replayed table and a rulebook's provisions to a ruling.
+
+For every finding of the replay the judge tries each provision written for
+that kind of finding. Provisions that match are sorted by the precedence the
+rulebook declares (``exception_to``); two that still both apply to the same
+point and decide it differently are a rulebook error, reported with both
+locations. Where a fact the decision turns on is unknown, the judge rules on
+each possibility. Where no provision applies, the ruling says the book is
+silent (or that the point lies outside the pinned text), names the nearest
+laws, and applies the book's own catch-all if it has one. It never invents law.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cases import Case
+from .errors import ArbiterError
+from .findings import Finding, Kind
+from .laws import Law, Rulebook
+from .provisions import Decision, Match, fill, match
+from .replay import Replay, replay
+
+
+class RulebookConflict(ArbiterError):
+    """Two provisions apply to the same point and disagree: the rulebook must say which wins."""
+
+
+@dataclass(frozen=True)
+class Citation:
+    book: str
+    ref: str
+    label: str
+    heading: str | None
+    page: int | None
+    pages: str | None
+    quote: str
+    footnotes: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"book": self.book, "ref": self.ref, "label": self.label,
+                "heading": self.heading, "page": self.page, "pages": self.pages,
+                "quote": self.quote, "footnotes": list(self.footnotes)}
+
+
+@dataclass
+class Decided:
+    finding: Finding
+    provision: str
+    decision: Decision
+    says: str
+    remedy: str | None
+    penalties: list[dict[str, Any]]
+    settled_by: str | None
+    cites: list[str]
+    condition: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"finding": str(self.finding.kind), "step": self.finding.step,
+                "player": self.finding.player, "provision": self.provision,
+                "decision": str(self.decision), "says": self.says, "remedy": self.remedy,
+                "penalties": self.penalties, "settled_by": self.settled_by,
+                "cites": self.cites, "if": self.condition or None}
+
+
+@dataclass
+class Silence:
+    finding: Finding
+    outside_extract: bool
+    says: str
+    nearest: list[str]
+    catch_all: str | None
+    cites: list[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"finding": str(self.finding.kind), "step": self.finding.step,
+                "player": self.finding.player, "outside_extract": self.outside_extract,
+                "says": self.says, "nearest": self.nearest, "catch_all": self.catch_all,
+                "cites": self.cites}
+
+
+@dataclass
+class TraceEntry:
+    finding: Finding
+    provision: str
+    result: str  # applied | set aside | overridden | unknown
+    tested: dict[str, Any]
+    why: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"finding": str(self.finding.kind), "step": self.finding.step,
+                "provision": self.provision, "result": self.result,
+                "tested": self.tested, "why": self.why}
+
+
+@dataclass
+class Ruling:
+    rulebook: Rulebook
+    replay: Replay
+    decisions: list[Decided]
+    silences: list[Silence]
+    trace: list[TraceEntry]
+    citations: list[Citation]
+
+    @property
+    def case(self) -> Case:
+        return self.replay.case
+
+    def to_dict(self, explain: bool = False) -> dict[str, Any]:
+        d = self.case.dispute
+        out: dict[str, Any] = {
+            "rulebook": self.rulebook.id,
+            "authority": {"citation": self.rulebook.name, "title": self.rulebook.title,
+                          "author": self.rulebook.author, "year": self.rulebook.year},
+            "case": self.case.file,
+            "title": self.case.title,
+            "dispute": {"raised_by": d.raised_by, "about": d.about,
+                        "question": d.question} if d else None,
+            "findings": [f.to_dict() for f in self.replay.findings],
+            "decisions": [x.to_dict() for x in self.decisions],
+            "silent": [s.to_dict() for s in self.silences],
+            "outcome": self.replay.outcome,
+            "citations": [c.to_dict() for c in self.citations],
+        }
+        if explain:
+            out["trace"] = [t.to_dict() for t in self.trace]
+            out["assumed"] = list(self.replay.assumed)
+        return out
+
+
+def judge(case: Case, book: Rulebook) -> Ruling:
+    """Replay ``case`` under ``book`` and rule on everything the replay found."""
+    return rule_on(replay(case, book), book)
+
+
+def rule_on(r: Replay, book: Rulebook) -> Ruling:
+    decisions: list[Decided] = []
+    silences: list[Silence] = []
+    trace: list[TraceEntry] = []
+    by_kind: dict[str, list[dict[str, Any]]] = {}
+    for p in book.provisions:
+        by_kind.setdefault(p["finding"], []).append(p)
+    for f in _ordered(r):
+        facts = _facts(r, f)
+        provs = by_kind.get(str(f.kind), [])
+        made = _decide(r, book, f, facts, provs, trace)
+        if made:
+            decisions += made
+        elif not _quiet(f):
+            silences.append(_silence(book, f, provs))
+    cited: list[str] = []
+    for x in decisions:
+        cited += [c for c in x.cites if c not in cited]
+    for s in silences:
+        cited += [c for c in s.cites if c not in cited]
+    return Ruling(book, r, decisions, silences, trace, [_citation(book, c) for c in cited])
+
+
+def _quiet(f: Finding) -> bool:
+    """A show whose winner the events cannot tell needs no ruling of its own."""
+    return f.kind == Kind.SHOWDOWN and not f.facts.get("winner") and not f.facts.get("winners")
+
+
+def _ordered(r: Replay) -> list[Finding]:
+    """The disputed player's findings first, then the rest in the order they arose."""
+    about = r.case.dispute.about if r.case.dispute else None
+    return sorted(r.findings, key=lambda f: (f.player != about if about else False, f.step))
+
+
+def _facts(r: Replay, f: Finding) -> dict[str, Any]:
+    t = r.case.table
+    facts: dict[str, Any] = {
+        "player": f.player, "dealer": r.dealer, "age": r.age,
+        "is_dealer": f.player == r.dealer if f.player else None,
+        "is_age": f.player == r.age if f.player else None,
+        "stake": r.stake(f.player) if f.player else None,
+        "jackpot": t.jackpot, "blind": t.blind, "limit": t.limit,
+        "left_of_dealer": r.seats[(r.seats.index(r.dealer) + 1) % len(r.seats)],
+        "right_of_dealer": r.seats[r.seats.index(r.dealer) - 1],
+    }
+    facts.update(f.facts)
+    facts.update(_derived(r, f, facts))
+    return facts
+
+
+def _derived(r: Replay, f: Finding, facts: dict[str, Any]) -> dict[str, Any]:
+    """Plain arithmetic on the facts, so provisions can test it without expressions."""
+    out: dict[str, Any] = {}
+    asked, given, discarded = facts.get("asked"), facts.get("given"), facts.get("discarded")
+    wanted = asked if f.kind in (Kind.GIVEN_MORE_THAN_ASKED, Kind.GIVEN_FEWER_THAN_ASKED) \
+        else discarded
+    base = asked if f.kind == Kind.ASKED_WRONG_NUMBER else given
+    if isinstance(base, int) and isinstance(wanted, int):
+        out["too_many"] = base > wanted
+        out["too_few"] = base < wanted
+        out["excess"] = abs(base - wanted)
+    if isinstance(asked, int):
+        out["given_as_asked"] = None if given is None else given == asked
+    lifted, looked = facts.get("lifted"), facts.get("looked")
+    if lifted is not None or looked is not None:
+        out["seen"] = bool(lifted or looked)
+    if f.player:
+        out["blind_or_straddle"] = _blind_or_straddle(r, f.player)
+    speakers = [x.player for x in r.findings if x.kind == Kind.SPOKE_TO_DEALER]
+    out["dealer_distracted_by"] = speakers[0] if speakers else None
+    out["distracted"] = bool(speakers)
+    if f.kind == Kind.SHOWDOWN:
+        winners = facts.get("winners") or []
+        out["tie"] = len(winners) > 1
+        hands = facts.get("hands") or {}
+        values = [h["value"] for h in hands.values()]
+        out["same_category"] = values.count(facts.get("best")) > 1
+    return out
+
+
+def _decide(r: Replay, book: Rulebook, f: Finding, facts: dict[str, Any],
+            provs: list[dict[str, Any]], trace: list[TraceEntry]) -> list[Decided]:
+    matches = {p["id"]: match(p.get("when", {}), facts) for p in provs}
+    unknown = sorted({u for m in matches.values() if m.result is None for u in m.unknown})
+    if not unknown:
+        return _apply(r, book, f, facts, provs, matches, trace, {})
+    out: list[Decided] = []
+    for values in itertools.product([True, False], repeat=len(unknown)):
+        cond = dict(zip(unknown, values, strict=True))
+        f2 = dict(facts, **cond)
+        m2 = {p["id"]: match(p.get("when", {}), f2) for p in provs}
+        out += _apply(r, book, f, f2, provs, m2, trace, cond)
+    return out
+
+
+def _apply(r: Replay, book: Rulebook, f: Finding, facts: dict[str, Any],
+           provs: list[dict[str, Any]], matches: dict[str, Match],
+           trace: list[TraceEntry], cond: dict[str, Any]) -> list[Decided]:
+    applying = [p for p in provs if matches[p["id"]].result is True]
+    overridden = {x for p in applying for x in p.get("exception_to", [])}
+    for p in provs:
+        m = matches[p["id"]]
+        if m.result is True and p["id"] in overridden:
+            by = [q["id"] for q in applying if p["id"] in q.get("exception_to", [])]
+            trace.append(TraceEntry(f, p["id"], "overridden", m.tested,
+                                    f"an exception applies: {', '.join(by)}"))
+        elif m.result is True:
+            trace.append(TraceEntry(f, p["id"], "applied", m.tested,
+                                    "every condition holds" + _cond_text(cond)))
+        elif m.result is False:
+            trace.append(TraceEntry(f, p["id"], "set aside", m.tested,
+                                    "does not hold: " + ", ".join(
+                                        f"{k} is {m.tested[k]!r}" for k in m.failed)))
+        else:
+            trace.append(TraceEntry(f, p["id"], "unknown", m.tested,
+                                    "not settled by the events: " + ", ".join(m.unknown)))
+    winners = [p for p in applying if p["id"] not in overridden]
+    points: dict[str, list[dict[str, Any]]] = {}
+    for p in winners:
+        points.setdefault(p.get("point", p["finding"]), []).append(p)
+    out = []
+    for group in points.values():
+        decisions = {p["decision"] for p in group}
+        if len(decisions) > 1:
+            a, b = group[0], group[1]
+            raise RulebookConflict(
+                f"{a['file']}:{a.get('line')}: provisions {a['id']!r} and {b['id']!r} "
+                f"(line {b.get('line')}) both apply to step {f.step} ({f.kind}) and decide "
+                f"it differently ({a['decision']} / {b['decision']}); declare which is the "
+                "exception with 'exception_to'")
+        for p in group:
+            out.append(_decided(r, book, f, facts, p, cond))
+    return out
+
+
+def _cond_text(cond: dict[str, Any]) -> str:
+    return "" if not cond else " (if " + ", ".join(f"{k} is {v}" for k, v in cond.items()) + ")"
+
+
+def _decided(r: Replay, book: Rulebook, f: Finding, facts: dict[str, Any],
+             p: dict[str, Any], cond: dict[str, Any]) -> Decided:
+    values = dict(facts)
+    penalties = _penalties(r, f, p.get("penalty", {}), values)
+    settled = _settled_by(r, f, p, values)
+    return Decided(
+        finding=f,
+        provision=p["id"],
+        decision=Decision(p["decision"]),
+        says=fill(p.get("says", p["decision"].replace("_", " ")), values),
+        remedy=fill(p["remedy"], values) if p.get("remedy") else None,
+        penalties=penalties,
+        settled_by=settled,
+        cites=[_ref(book, c) for c in p["cites"]],
+        condition=cond,
+    )
+
+
+def _penalties(r: Replay, f: Finding, spec: dict[str, Any],
+               values: dict[str, Any]) -> list[dict[str, Any]]:
+    out = []
+    who = f.player
+    if spec.get("forfeits") == "stake" and who:
+        amount = r.stake(who)
+        values["forfeit"] = amount
+        out.append({"player": who, "forfeits": amount, "to": "the pool"})
+    if "pays" in spec and who:
+        amount = int(spec["pays"].get("multiple_of_blind", 0) * r.case.table.blind)
+        values["penalty"] = amount
+        out.append({"player": who, "pays": amount, "to": "the pool"})
+    if "refund" in spec and who:
+        refund = _blind_or_straddle(r, who)
+        payer = r.dealer if spec["refund"].get("by", "dealer") == "dealer" else \
+            spec["refund"]["by"]
+        values["refund"] = refund
+        out.append({"player": payer, "pays": refund, "to": who})
+    return out
+
+
+def _blind_or_straddle(r: Replay, who: str) -> int:
+    straddles = {p: amt for p, amt in r.facts.get("straddles", [])}
+    if who in straddles:
+        return int(straddles[who])
+    return r.case.table.blind if who == r.age else 0
+
+
+_PLACES = {"dealer", "left_of_dealer", "right_of_dealer"}
+
+
+def _settled_by(r: Replay, f: Finding, p: dict[str, Any], values: dict[str, Any]) -> str | None:
+    seats = list(r.seats)
+    d = seats.index(r.dealer)
+    place = {"dealer": r.dealer, "left_of_dealer": seats[(d + 1) % len(seats)],
+             "right_of_dealer": seats[d - 1]}
+    disputants = set(_disputants(r, f))
+    if "evidence" in p:
+        ev = p["evidence"]
+        order: list[str] = []
+        for step in ev["order"]:
+            if step in _PLACES:
+                order.append(place[step])
+            elif step == "round_from_left_of_disputant" and f.player:
+                i = seats.index(f.player)
+                order += [seats[(i + k) % len(seats)] for k in range(1, len(seats))]
+        witnesses = [w for i, w in enumerate(order) if w not in disputants and w not in order[:i]]
+        values["witness"] = witnesses[0] if witnesses else None
+        text = "The evidence of " + ", failing whom ".join(witnesses[:4])
+        if len(witnesses) > 4:
+            text += ", and so on round the table"
+        if ev.get("fallback"):
+            text += "; " + fill(ev["fallback"], values)
+        return text
+    if "referee" in p:
+        for step in p["referee"]:
+            who = place.get(step)
+            if who and who not in disputants:
+                values["referee"] = who
+                return fill(p.get("referee_says", "{referee} decides"), values)
+    return None
+
+
+def _disputants(r: Replay, f: Finding) -> list[str]:
+    out = []
+    if f.player:
+        out.append(f.player)
+    if f.kind in (Kind.CONFLICTING_CLAIMS,):
+        out.append(r.dealer)
+        out += list(f.facts.get("accounts", {}))
+    d = r.case.dispute
+    if d:
+        out += [x for x in (d.raised_by, d.about) if x]
+    return out
+
+
+def _silence(book: Rulebook, f: Finding, provs: list[dict[str, Any]]) -> Silence:
+    outside = bool(book.extract)
+    near: list[str] = []
+    for p in provs:
+        near += [_ref(book, c) for c in p["cites"] if _ref(book, c) not in near]
+    if len(near) < 3:
+        from .search import search
+
+        words = str(f.kind).replace("_", " ").split()
+        for hit in search([book], words)[:3]:
+            if hit.law.ref not in near and hit.law.effect == "decides":
+                near.append(hit.law.ref)
+    near = near[:3]
+    name = book.name
+    if outside:
+        says = (f"The point ({str(f.kind).replace('_', ' ')}) is not in the pinned text of "
+                f"{name}: {name}'s ruling on it is unknown, not silent.")
+    else:
+        says = f"{name} is silent on this point ({str(f.kind).replace('_', ' ')})."
+    catch = book.catch_all
+    cites = list(catch.get("cites", [])) if catch else []
+    return Silence(f, outside, says, near, catch.get("says") if catch else None,
+                   [_ref(book, c) for c in cites] + [n for n in near])
+
+
+def _ref(book: Rulebook, ref: Any) -> str:
+    law = book.law(ref)
+    return law.ref if law else str(ref)
+
+
+def _citation(book: Rulebook, ref: str) -> Citation:
+    law: Law | None = book.law(ref)
+    if law is None:
+        raise ArbiterError(f"{book.file}: a provision cites law {ref!r}, which the rulebook "
+                           "does not hold")
+    return Citation(law.book, law.ref, law.label(), law.heading, law.page, law.pages,
+                    law.text, law.footnotes)

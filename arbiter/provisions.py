@@ -1,0 +1,107 @@
+"""Provisions: what a rulebook decides on which facts, as data matched by code.
+
+A provision names the kind of finding it rules on, the facts that must hold
+(``when``), the decision, the remedy and penalty, and the laws it rests on.
+The matcher below is the whole of the "language": equality, one-of, and a few
+comparisons. Nothing in a rulebook is ever executed.
+
+Matching is three-valued: a fact the replay could not settle (``None``) makes
+a test *unknown*, and the judge then rules for each possibility.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+
+class Decision(StrEnum):
+    """The closed vocabulary of decisions a provision may make."""
+
+    FOUL_HAND = "foul_hand"
+    RETIRES = "retires"  # the player must retire, forfeiting what he has staked
+    MISDEAL = "misdeal"
+    NEW_DEAL = "new_deal"
+    DEAL_STANDS = "deal_stands"
+    CORRECTED = "corrected"  # the dealer puts the error right
+    MUST_TAKE = "must_take"  # the cards stand as given
+    NO_REMEDY = "no_remedy"
+    CARD_DISPOSED = "card_disposed"  # an exposed or faced card goes where the law says
+    ACTION_VOID = "action_void"  # the act is not allowed and does not stand
+    ACTION_STANDS = "action_stands"
+    FORFEITS_RIGHT = "forfeits_right"
+    REFUND = "refund"
+    WINS_POOL = "wins_pool"
+    DIVIDE_POOL = "divide_pool"
+    JACKPOT_NEXT = "jackpot_next"
+    PENALTY = "penalty"
+    FACT_BY_EVIDENCE = "fact_by_evidence"
+    REFERRED = "referred"  # the question goes to the dealer (or whom the book names)
+
+
+_OPS = ("not", "in", "at_least", "at_most", "more_than", "less_than")
+
+
+def test_value(actual: Any, expected: Any) -> bool | None:
+    """True, False, or None when ``actual`` is not known."""
+    if actual is None:
+        return None
+    if isinstance(expected, list):
+        return actual in expected
+    if isinstance(expected, dict):
+        results = [_op(op, actual, arg) for op, arg in expected.items()]
+        return all(results)
+    return bool(actual == expected)
+
+
+def _op(op: str, actual: Any, arg: Any) -> bool:
+    if op == "not":
+        return actual not in arg if isinstance(arg, list) else actual != arg
+    if op == "in":
+        return actual in arg
+    if op == "at_least":
+        return bool(actual >= arg)
+    if op == "at_most":
+        return bool(actual <= arg)
+    if op == "more_than":
+        return bool(actual > arg)
+    if op == "less_than":
+        return bool(actual < arg)
+    raise ValueError(f"unknown test {op!r}")
+
+
+@dataclass(frozen=True)
+class Match:
+    """How a provision's ``when`` fares against a finding's facts."""
+
+    result: bool | None
+    tested: dict[str, Any]  # fact -> the value the replay had (None: unknown)
+    failed: tuple[str, ...]
+    unknown: tuple[str, ...]
+
+
+def match(when: dict[str, Any], facts: dict[str, Any]) -> Match:
+    failed, unknown = [], []
+    for fact, expected in when.items():
+        r = test_value(facts.get(fact), expected)
+        if r is False:
+            failed.append(fact)
+        elif r is None:
+            unknown.append(fact)
+    result: bool | None = False if failed else (None if unknown else True)
+    return Match(result, {k: facts.get(k) for k in when}, tuple(failed), tuple(unknown))
+
+
+_FIELD = re.compile(r"\{([a-z_]+)\}")
+
+
+def fill(template: str, values: dict[str, Any]) -> str:
+    """Put fact values into a provision's text: ``{player}`` -> ``B``. Nothing else."""
+
+    def sub(m: re.Match[str]) -> str:
+        v = values.get(m.group(1))
+        return m.group(0) if v is None else str(v)
+
+    return _FIELD.sub(sub, template)

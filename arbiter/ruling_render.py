@@ -1,0 +1,148 @@
+"""A ruling for the table: text, Markdown, or JSON with stable keys."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .judge import Citation, Decided, Ruling
+from .render import wrap
+
+
+def _sentence(text: str) -> str:
+    text = " ".join(text.split())
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
+def _cite_line(c: Citation, book_name: str) -> str:
+    pages = f", {'pp.' if c.pages and '–' in c.pages else 'p.'} {c.pages}" if c.pages else ""
+    head = f" — {c.heading}" if c.heading else ""
+    if c.ref.isdigit():
+        return f"{book_name}, law {c.ref}{head}{pages}"
+    return f"{book_name}, {c.label}{head}{pages if not c.page else ''}"
+
+
+def _penalty_text(p: dict[str, Any]) -> str:
+    if "forfeits" in p:
+        return f"{p['player']} forfeits his stake of {p['forfeits']}, which stays in the pool"
+    return f"{p['player']} pays {p['pays']} to {p['to']}"
+
+
+def _when(d: Decided) -> str:
+    if not d.condition:
+        return ""
+    bits = []
+    for fact, value in d.condition.items():
+        words = _FACT_WORDS.get(fact)
+        if words:
+            bits.append(words[0] if value else words[1])
+        else:
+            bits.append(f"{fact.replace('_', ' ')} is {value}")
+    return "If " + " and ".join(bits) + ": "
+
+
+# How an unsettled fact reads in a ruling: (if true, if false).
+_FACT_WORDS = {
+    "lifted": ("he had raised the cards from the table", "he had not raised the cards"),
+    "looked": ("he had looked at them", "he had not looked at them"),
+    "seen": ("he had taken up or looked at the cards", "he had neither taken up nor looked "
+             "at the cards"),
+    "next_helped": ("the next player had been helped", "the next player had not yet been "
+                    "helped"),
+    "noticed_before_deal_finished": ("it was pointed out before the deal was finished",
+                                     "it was not pointed out before the deal was finished"),
+    "bet_made": ("a bet had been made", "no bet had been made"),
+    "made_good": ("the deficiency was made good", "the deficiency was not made good"),
+}
+
+
+def ruling_text(r: Ruling, explain: bool = False) -> str:
+    book = r.rulebook
+    case = r.case
+    out = [f"RULING under {book.name}: {book.title}"
+           + (f" ({book.author}, {book.year})" if book.author else "")]
+    out.append(f"Case: {case.title or case.file}")
+    if case.dispute:
+        who = f" (raised by {case.dispute.raised_by})" if case.dispute.raised_by else ""
+        out.append(f"Question{who}: {case.dispute.question}")
+    out.append("")
+    if not r.decisions and not r.silences:
+        out.append("Nothing irregular happened: the replay found no irregularity to rule on.")
+    seen_findings: set[int] = set()
+    for d in r.decisions:
+        f = d.finding
+        if id(f) not in seen_findings:
+            seen_findings.add(id(f))
+            out.append(wrap(f"What happened: at step {f.step}"
+                            + (f" (line {f.line})" if f.line else "")
+                            + f", {f.message}.", ""))
+        out.append(wrap(f"Decision: {_when(d)}{_sentence(d.says)}", "  "))
+        if d.remedy:
+            out.append(wrap(f"Remedy: {_sentence(d.remedy)}", "    "))
+        for p in d.penalties:
+            out.append(wrap(f"Penalty: {_sentence(_penalty_text(p))}", "    "))
+        if d.settled_by:
+            out.append(wrap(f"Settled by: {_sentence(d.settled_by)}", "    "))
+        out.append(wrap("Rests on: " + ", ".join(_short(book.name, c) for c in d.cites), "    "))
+    for s in r.silences:
+        f = s.finding
+        out.append(wrap(f"What happened: at step {f.step}"
+                        + (f" (line {f.line})" if f.line else "") + f", {f.message}.", ""))
+        out.append(wrap(s.says, "  "))
+        if s.nearest:
+            out.append(wrap("Nearest laws considered: "
+                            + ", ".join(_short(book.name, c) for c in s.nearest), "    "))
+        if s.catch_all:
+            out.append(wrap(f"The book's own rule for such cases: {s.catch_all}", "    "))
+    if r.citations:
+        out += ["", "THE LAW"]
+        for c in r.citations:
+            out.append(_cite_line(c, book.name if c.book == book.id else c.book.capitalize()))
+            out.append(wrap(f"\u201c{' '.join(c.quote.split())}\u201d", "    "))
+    if explain:
+        out += ["", "HOW IT WAS DECIDED"]
+        for t in r.trace:
+            tested = ", ".join(f"{k}={v!r}" for k, v in t.tested.items()) or "no conditions"
+            out.append(wrap(f"step {t.finding.step} {t.finding.kind}: {t.provision} "
+                            f"{t.result} ({tested}): {t.why}", "  "))
+        if r.replay.assumed:
+            out.append(wrap("Mechanics the rulebook does not give (engine default used): "
+                            + ", ".join(r.replay.assumed), "  "))
+    return "\n".join(out)
+
+
+def _short(name: str, ref: str) -> str:
+    return f"{name} {ref}" if ref.isdigit() else f"{name} \u201c{ref}\u201d"
+
+
+def ruling_markdown(r: Ruling) -> str:
+    book = r.rulebook
+    case = r.case
+    out = [f"# Ruling under {book.name}", "", f"*{book.title}*"
+           + (f", {book.author}, {book.year}" if book.author else ""), "",
+           f"**Case:** {case.title or case.file}"]
+    if case.dispute:
+        out.append(f"**Question:** {case.dispute.question}"
+                   + (f" (raised by {case.dispute.raised_by})" if case.dispute.raised_by else ""))
+    out.append("")
+    for d in r.decisions:
+        f = d.finding
+        out.append(f"- **Step {f.step}:** {f.message}. **Decision:** {_when(d)}"
+                   f"{_sentence(d.says)}"
+                   + (f" **Remedy:** {_sentence(d.remedy)}" if d.remedy else "")
+                   + "".join(f" **Penalty:** {_sentence(_penalty_text(p))}" for p in d.penalties)
+                   + (f" **Settled by:** {_sentence(d.settled_by)}" if d.settled_by else "")
+                   + f" *({', '.join(_short(book.name, c) for c in d.cites)})*")
+    for s in r.silences:
+        out.append(f"- **Step {s.finding.step}:** {s.finding.message}. {s.says}"
+                   + (f" Nearest: {', '.join(_short(book.name, c) for c in s.nearest)}."
+                      if s.nearest else "")
+                   + (f" {s.catch_all}" if s.catch_all else ""))
+    if r.citations:
+        out += ["", "## The law", ""]
+        for c in r.citations:
+            out += [f"**{_cite_line(c, book.name if c.book == book.id else c.book)}**", "",
+                    "> " + " ".join(c.quote.split()), ""]
+    return "\n".join(out).rstrip() + "\n"
