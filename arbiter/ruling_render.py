@@ -61,6 +61,7 @@ _FACT_WORDS = {
 def ruling_text(r: Ruling, explain: bool = False) -> str:
     book = r.rulebook
     case = r.case
+    refs = {c.ref: c for c in r.citations}
     out = [f"RULING under {book.name}: {book.title}"
            + (f" ({book.author}, {book.year})" if book.author else "")]
     out.append(f"Case: {case.title or case.file}")
@@ -85,7 +86,7 @@ def ruling_text(r: Ruling, explain: bool = False) -> str:
             out.append(wrap(f"Penalty: {_sentence(_penalty_text(p))}", "    "))
         if d.settled_by:
             out.append(wrap(f"Settled by: {_sentence(d.settled_by)}", "    "))
-        out.append(wrap("Rests on: " + ", ".join(_short(book.name, c) for c in d.cites), "    "))
+        out.append(wrap("Rests on: " + ", ".join(_short(book.name, c, refs) for c in d.cites), "    "))
     for s in r.silences:
         f = s.finding
         out.append(wrap(f"What happened: at step {f.step}"
@@ -93,7 +94,7 @@ def ruling_text(r: Ruling, explain: bool = False) -> str:
         out.append(wrap(s.says, "  "))
         if s.nearest:
             out.append(wrap("Nearest laws considered: "
-                            + ", ".join(_short(book.name, c) for c in s.nearest), "    "))
+                            + ", ".join(_short(book.name, c, refs) for c in s.nearest), "    "))
         if s.catch_all:
             out.append(wrap(f"The book's own rule for such cases: {s.catch_all}", "    "))
     if r.citations:
@@ -113,13 +114,18 @@ def ruling_text(r: Ruling, explain: bool = False) -> str:
     return "\n".join(out)
 
 
-def _short(name: str, ref: str) -> str:
-    return f"{name} {ref}" if ref.isdigit() else f"{name} \u201c{ref}\u201d"
+def _short(name: str, ref: str, cites: dict[str, Citation] | None = None) -> str:
+    c = (cites or {}).get(ref)
+    if ref.isdigit() or c is None:
+        return f"{name} {ref}"
+    title = c.label.split(" ", 2)[-1] if c.page else c.label
+    return f"{name}, p. {c.page} {title}" if c.page else f"{name} {title}"
 
 
 def ruling_markdown(r: Ruling) -> str:
     book = r.rulebook
     case = r.case
+    refs = {c.ref: c for c in r.citations}
     out = [f"# Ruling under {book.name}", "", f"*{book.title}*"
            + (f", {book.author}, {book.year}" if book.author else ""), "",
            f"**Case:** {case.title or case.file}"]
@@ -134,10 +140,10 @@ def ruling_markdown(r: Ruling) -> str:
                    + (f" **Remedy:** {_sentence(d.remedy)}" if d.remedy else "")
                    + "".join(f" **Penalty:** {_sentence(_penalty_text(p))}" for p in d.penalties)
                    + (f" **Settled by:** {_sentence(d.settled_by)}" if d.settled_by else "")
-                   + f" *({', '.join(_short(book.name, c) for c in d.cites)})*")
+                   + f" *({', '.join(_short(book.name, c, refs) for c in d.cites)})*")
     for s in r.silences:
         out.append(f"- **Step {s.finding.step}:** {s.finding.message}. {s.says}"
-                   + (f" Nearest: {', '.join(_short(book.name, c) for c in s.nearest)}."
+                   + (f" Nearest: {', '.join(_short(book.name, c, refs) for c in s.nearest)}."
                       if s.nearest else "")
                    + (f" {s.catch_all}" if s.catch_all else ""))
     if r.citations:
