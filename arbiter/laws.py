@@ -106,8 +106,27 @@ class Rulebook:
     def refs(self) -> list[str]:
         return [law.ref for law in self.laws]
 
+    def executable_refs(self) -> set[str]:
+        """Laws some provision, parameter or catch-all rests on: the laws the code applies."""
+        refs: list[Any] = []
+        for p in self.provisions:
+            refs += p.get("cites", [])
+        for group in self.parameters.values():
+            if isinstance(group, dict):
+                refs += group.get("cites", [])
+        if self.catch_all:
+            refs += self.catch_all.get("cites", [])
+        known = {law.ref.lower(): law.ref for law in self.laws}
+        return {known[normalise_ref(r)] for r in refs if normalise_ref(r) in known}
+
+    def coverage(self) -> tuple[int, int]:
+        """(deciding laws that are executable, deciding laws)."""
+        deciding = {law.ref for law in self.laws if law.effect == Effect.DECIDES}
+        return len(deciding & self.executable_refs()), len(deciding)
+
     def summary(self) -> dict[str, Any]:
         counts = {str(e): sum(1 for law in self.laws if law.effect == e) for e in Effect}
+        done, deciding = self.coverage()
         return {
             "id": self.id,
             "title": self.title,
@@ -118,6 +137,13 @@ class Rulebook:
             "extends": self.extends,
             "laws": len(self.laws),
             "deciding_laws": counts["decides"],
+            "executable_laws": done,
+            "coverage": round(done / deciding, 3) if deciding else None,
+            "not_executable": sorted(
+                (law.ref for law in self.laws
+                 if law.effect == Effect.DECIDES and law.ref not in self.executable_refs()),
+                key=lambda r: (not r.isdigit(), int(r) if r.isdigit() else 0, r)),
+            "extract": self.extract,
             "provisions": len(self.provisions),
             "extent": self.extent,
             "file": self.file,

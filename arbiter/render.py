@@ -67,9 +67,10 @@ def law_markdown(book: Rulebook, law: Law) -> str:
 
 
 def rulebooks_table(books: list[Rulebook]) -> str:
-    rows = [("ID", "AUTHOR", "TITLE", "YEAR", "LAWS", "DECIDING")]
+    rows = [("ID", "AUTHOR", "TITLE", "YEAR", "LAWS", "DECIDING", "EXECUTABLE")]
     for b in books:
         s = b.summary()
+        cov = f"{s['executable_laws']} ({s['coverage']:.0%})" if s["coverage"] is not None else "-"
         rows.append(
             (
                 b.id,
@@ -78,6 +79,7 @@ def rulebooks_table(books: list[Rulebook]) -> str:
                 str(b.year or ""),
                 str(s["laws"]),
                 str(s["deciding_laws"]),
+                cov,
             )
         )
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
