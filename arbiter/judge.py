@@ -143,12 +143,14 @@ def rule_on(r: Replay, book: Rulebook) -> Ruling:
     for p in book.provisions:
         by_kind.setdefault(p["finding"], []).append(p)
     for f in _ordered(r):
+        if _quiet(f):
+            continue
         facts = _facts(r, f)
         provs = by_kind.get(str(f.kind), [])
         made = _decide(r, book, f, facts, provs, trace)
         if made:
             decisions += made
-        elif not _quiet(f):
+        else:
             silences.append(_silence(book, f, provs))
     cited: list[str] = []
     for x in decisions:
@@ -208,7 +210,7 @@ def _derived(r: Replay, f: Finding, facts: dict[str, Any]) -> dict[str, Any]:
     out["distracted"] = bool(speakers)
     if f.kind == Kind.SHOWDOWN:
         winners = facts.get("winners") or []
-        out["tie"] = len(winners) > 1
+        out["tie"] = len(winners) > 1 if winners else None
         hands = facts.get("hands") or {}
         values = [h["value"] for h in hands.values()]
         out["same_category"] = values.count(facts.get("best")) > 1
@@ -218,7 +220,10 @@ def _derived(r: Replay, f: Finding, facts: dict[str, Any]) -> dict[str, Any]:
 def _decide(r: Replay, book: Rulebook, f: Finding, facts: dict[str, Any],
             provs: list[dict[str, Any]], trace: list[TraceEntry]) -> list[Decided]:
     matches = {p["id"]: match(p.get("when", {}), facts) for p in provs}
-    unknown = sorted({u for m in matches.values() if m.result is None for u in m.unknown})
+    # Only a yes-or-no fact can be ruled on both ways; any other unknown fact leaves
+    # the provisions that need it unapplied (the trace names the fact).
+    unknown = sorted({u for m in matches.values() if m.result is None for u in m.unknown
+                      if all(isinstance(p.get("when", {}).get(u, True), bool) for p in provs)})
     if not unknown:
         return _apply(r, book, f, facts, provs, matches, trace, {})
     out: list[Decided] = []

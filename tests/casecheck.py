@@ -55,10 +55,54 @@ def replay_differences(r: Replay, expect: dict[str, Any]) -> list[str]:
             diffs.append(f"unexpected finding {g}")
     for f in expect.get("findings", []):
         for fact, value in f.get("facts", {}).items():
-            match = [x for x in r.findings if str(x.kind) == f["kind"] and x.step == f["step"]]
+            match = [x for x in r.findings if str(x.kind) == f["kind"] and x.step == f["step"]
+                     and x.player == f.get("player")]
             if match and match[0].facts.get(fact) != value:
                 diffs.append(
                     f"finding {f['kind']} at step {f['step']}: fact {fact} expected {value!r}, "
                     f"got {match[0].facts.get(fact)!r}"
                 )
+    return diffs
+
+
+def ruling_differences(ruling: Any, expect: dict[str, Any]) -> list[str]:
+    """Every way a ruling differs from ``expect`` (the ``ruling:`` block of a case)."""
+    diffs = []
+    got = [
+        {"finding": str(d.finding.kind), "decision": str(d.decision),
+         **({"if": d.condition} if d.condition else {})}
+        for d in ruling.decisions
+    ]
+    want = [
+        {"finding": w["finding"], "decision": w["decision"], **({"if": w["if"]} if "if" in w else {})}
+        for w in expect.get("decisions", [])
+    ]
+    for w in want:
+        if w not in got:
+            diffs.append(f"missing decision {w}; the ruling has {got}")
+    for g in got:
+        if g not in want:
+            diffs.append(f"unexpected decision {g}")
+    for w in expect.get("decisions", []):
+        if "cites" not in w:
+            continue
+        cited = [d.cites for d in ruling.decisions
+                 if str(d.finding.kind) == w["finding"] and str(d.decision) == w["decision"]]
+        refs = [str(c) for c in w["cites"]]
+        if cited and not any(all(r in c for r in refs) for c in cited):
+            diffs.append(f"{w['finding']}/{w['decision']}: expected to cite {refs}, cites {cited}")
+    silent = sorted(str(s.finding.kind) for s in ruling.silences)
+    if "silent" in expect and silent != sorted(expect["silent"]):
+        diffs.append(f"silent on {silent}, expected {sorted(expect['silent'])}")
+    if "outside_extract" in expect:
+        flags = {s.outside_extract for s in ruling.silences}
+        if flags != {expect["outside_extract"]}:
+            diffs.append(f"outside_extract: expected {expect['outside_extract']}, got {flags}")
+    pens = [p for d in ruling.decisions for p in d.penalties]
+    for p in expect.get("penalties", []):
+        if p not in pens:
+            diffs.append(f"missing penalty {p}; the ruling has {pens}")
+    for text in expect.get("settled_by", []):
+        if not any(d.settled_by and text in d.settled_by for d in ruling.decisions):
+            diffs.append(f"no decision is settled by {text!r}")
     return diffs
