@@ -325,7 +325,7 @@ def _show_message(result: dict[str, Any]) -> str:
         return f"{result['winner']} shows the best hand ({result['best']}) and takes the pool"
     if result.get("winners"):
         return "the hands are equal: " + " and ".join(result["winners"]) + " divide the pool"
-    return "the hands are shown; " + result.get("why", "the winner cannot be told")
+    return "the hands are shown; " + str(result.get("why", "the winner cannot be told"))
 
 
 def _check_openers(game: Game) -> None:
@@ -338,7 +338,7 @@ def _check_openers(game: Game) -> None:
     # here, so openers are judged on the cards named at the show when he did not draw.
     known = [c for c in hand if c]
     qualified: bool | None
-    if len(known) < 5:
+    if len(known) != 5:  # not all named, or a foul hand of more than five
         qualified = None
     else:
         value = evaluate(known, rules.ranking)
@@ -348,5 +348,6 @@ def _check_openers(game: Game) -> None:
         game.find(Kind.OPENED_WITHOUT_OPENERS, game.opener,
                   f"{game.opener} opened the jack-pot; the least hand to open it was a pair of "
                   f"{card_name(need + 's').split(' of ')[0]}s" + (
-                      "" if qualified is False else ", and his cards were not named"),
+                      "" if qualified is False else ", and his cards were not named"
+                      if len(known) < 5 else f", and he held {len(known)} cards"),
                   need=need, qualified=qualified, cards=known)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .replay import Replay, Step
 from .render import wrap
+from .replay import Replay, Step
 
 
 def _cell(step: Step, i: int) -> str:
@@ -63,6 +63,6 @@ def _outcome(r: Replay) -> str:
             return f"{o['winner']} wins the pool of {o['pool']} with {o.get('best')}."
         if o.get("winners"):
             return f"{' and '.join(o['winners'])} divide the pool of {o['pool']}."
-        return f"the hands are to be shown for a pool of {o['pool']}; " + o.get(
-            "why", "no hands were named")
+        return f"the hands are to be shown for a pool of {o['pool']}; " + str(o.get(
+            "why", "no hands were named"))
     return f"the events end {r.final.phase}, with {r.final.pool} in the pool."

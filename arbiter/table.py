@@ -89,6 +89,7 @@ class Game:
         self.outcome: dict[str, Any] = {"kind": "unfinished"}
         self.claims: list[dict[str, Any]] = []
         self.opener: str | None = None
+        self.drawers: list[str] = []  # set when the say closes and the draw begins
 
     # --- seats and turns -------------------------------------------------------
 
@@ -184,8 +185,8 @@ class Game:
         if not cards:
             return
         # Deterministic "shuffle": named cards in pack order, then unnamed ones.
-        known = sorted((c for c in cards if c), key=FULL_PACK.index)
-        unknown = [c for c in cards if c is None]
+        known: list[str | None] = sorted((c for c in cards if c), key=FULL_PACK.index)
+        unknown: list[str | None] = [c for c in cards if c is None]
         self.pack.extend(known + unknown)
         if "discards" in self.rules.reshuffle:
             self.discards = []
@@ -313,8 +314,7 @@ class Game:
         if self.phase != Phase.BEFORE_DEAL:
             raise Impossible("the cards have already been dealt")
         if self.jackpot:
-            for n in self.names:
-                self.carried += self.blind_unit
+            self.carried += self.blind_unit * len(self.names)
         elif not self.blind_paid:
             self.post_blind(self.age, self.blind_unit)
         if uncut:
@@ -449,8 +449,6 @@ class Game:
 
     # --- the draw ---------------------------------------------------------------------
 
-    drawers: list[str]
-
     def _draw_order(self) -> list[str]:
         first = self.age if self.rules.draw_first == "age" else self.left_of(self.dealer)
         return self.order_from(first)
@@ -469,6 +467,17 @@ class Game:
 
     def begin_draw_turn(self, name: str) -> None:
         """Checks made when a player starts to draw (discard, ask or be helped)."""
+        self.open_draw(name)
+        seat = self.seats[name]
+        if seat.stake < self.level and ("making good", name) not in self.open_findings:
+            # One finding per draw: discarding, asking and being helped are one draw.
+            f = self.find(Kind.DREW_WITHOUT_MAKING_GOOD, name,
+                          f"{name} drew with {seat.stake} staked where the stake was "
+                          f"{self.level}", stake=seat.stake, required=self.level)
+            self.track("making good", name, f)
+
+    def open_draw(self, name: str) -> None:
+        """The draw begins (``name`` being the first to act in it), closing the say."""
         if self.phase == Phase.SAY:
             if self.rules.make_good_at_draw or not self.to_act:
                 self.to_act = []
@@ -481,13 +490,6 @@ class Game:
                 self.close_say_if_done()
         if self.phase != Phase.DRAW:
             raise Impossible(f"there is no draw now ({self.phase})")
-        seat = self.seats[name]
-        if seat.stake < self.level and not seat.came_in and not self.jackpot:
-            pass
-        if seat.stake < self.level:
-            self.find(Kind.DREW_WITHOUT_MAKING_GOOD, name,
-                      f"{name} drew with {seat.stake} staked where the stake was {self.level}",
-                      stake=seat.stake, required=self.level)
 
     def discard(self, name: str, count: int, cards: tuple[str, ...]) -> None:
         seat = self.seats[name]
@@ -535,9 +537,14 @@ class Game:
         if dealer != self.dealer:
             raise Impossible(f"{dealer} is not the dealer; only {self.dealer} gives cards")
         seat = self.seats[to]
+        short = self._short(seat)
+        if short and self.phase == Phase.BETTING and not self.bet_made:
+            self.phase = Phase.DRAW  # a deficiency made good before anyone has bet
         expected = self.next_drawer() if self.phase == Phase.DRAW else None
         self.begin_draw_turn(to)
-        if expected is not None and expected != to:
+        # Making good a deficiency, or replacing an exposed card, is not drawing out of
+        # turn: the exposure and the shortfall are findings of their own.
+        if expected is not None and expected != to and not short and not seat.owed:
             self.find(Kind.DREW_OUT_OF_TURN, to, f"{to} was helped before {expected}",
                       expected=expected)
         if seat.discarded is None:
@@ -554,21 +561,30 @@ class Game:
             seat.hand.append(card)
         before = seat.given
         seat.given += count
+        target = seat.asked
         if seat.owed:
-            seat.owed = max(0, seat.owed - count)
+            # Of the cards still due, the last ``owed`` replace exposed ones.
+            due = max(0, ((seat.discarded if to == self.dealer else target) or 0) - before)
+            replaced = min(seat.owed, max(0, count - max(0, due - seat.owed)))
+            seat.owed -= replaced
             others_waiting = any(not self.seats[n].drawn and n != to and
                                  self.seats[n].status == Status.IN for n in self.drawers)
-            if self.rules.exposed_replaced == "after_others" and others_waiting:
+            if replaced and self.rules.exposed_replaced == "after_others" and others_waiting:
                 self.find(Kind.EXPOSED_CARD_REPLACED_EARLY, to, f"{to}'s exposed card was "
                           "replaced before the other players were helped")
-        target = seat.asked
         if to == self.dealer:
             if seat.discarded is not None and seat.given != seat.discarded and before == 0:
                 f = self.find(Kind.DEALER_DREW_WRONG_NUMBER, to,
                               f"the dealer {to} discarded {seat.discarded} and took "
                               f"{seat.given}", discarded=seat.discarded, given=seat.given,
-                              lifted=False, looked=False)
+                              lifted=False, looked=False, made_good=False)
                 self.track("dealer", to, f)
+            elif before and ("dealer", to) in self.open_findings:
+                fd = self.open_findings[("dealer", to)]
+                fd.facts["given"] = seat.given
+                fd.facts["made_good"] = seat.given == seat.discarded
+            if seat.owed and seat.given + seat.owed <= (seat.discarded or 0):
+                return  # his exposed card is still to be replaced
             seat.drawn = True
         elif seat.given > target:
             f = self.find(Kind.GIVEN_MORE_THAN_ASKED, to,
@@ -578,6 +594,8 @@ class Game:
             self.track("given", to, f)
             seat.drawn = True
         elif seat.given < target:
+            if seat.owed and seat.given + seat.owed >= target:
+                return  # short only by exposed cards, which are still to be replaced
             key = ("given", to)
             if key not in self.open_findings:
                 f = self.find(Kind.GIVEN_FEWER_THAN_ASKED, to,
@@ -597,7 +615,16 @@ class Game:
         asked_f = self.open_findings.get(("asked", to))
         if asked_f is not None:
             asked_f.facts["given"] = seat.given
+        size_f = self.open_findings.get(("size", to))
+        if size_f is not None and short:
+            size_f.facts["made_good"] = len(seat.hand) == 5
         self.close_draw_if_done()
+
+    def _short(self, seat: Seat) -> bool:
+        """Given some of his cards in this draw, but fewer than he asked for (or, for the
+        dealer, than he discarded)."""
+        want = seat.discarded if seat.name == self.dealer else seat.asked
+        return seat.given > 0 and want is not None and seat.given < want
 
     def stand_pat(self, name: str) -> None:
         self.begin_draw_turn(name)
@@ -609,9 +636,9 @@ class Game:
 
     def expose(self, dealer: str, to: str | None, card: str | None) -> None:
         if self.phase == Phase.SAY or self.phase == Phase.DRAW:
-            target = to or self.next_drawer()
             if self.phase == Phase.SAY:
-                self.begin_draw_turn(target or dealer)
+                self.open_draw(to or dealer)
+            target = to or self.next_drawer()
             c = self.take_from_pack(card)
             if self.rules.exposed_card == "return_to_pack":
                 self.pack.append(c)
@@ -620,7 +647,10 @@ class Game:
                 self.discards.append(c)
                 where = "put among the discards"
             if target:
-                self.seats[target].owed += 1
+                t = self.seats[target]
+                t.owed += 1
+                if self._short(t):
+                    t.drawn = False  # exposed in the middle of his cards: he waits for it
             self.find(Kind.CARD_EXPOSED_IN_DRAW, target,
                       f"the dealer exposed a card ({c or 'unnamed'}) in giving {target} his "
                       f"cards; it was {where}", card=c, to=target, placed=where)
@@ -649,7 +679,7 @@ class Game:
                     self.open_findings:
                 f = self.find(Kind.WRONG_HAND_SIZE, n, f"{n} holds {len(s.hand)} cards "
                               "after the draw", size=len(s.hand), lifted=s.lifted,
-                              looked=s.looked, bet_made=False)
+                              looked=s.looked, bet_made=False, made_good=False)
                 self.track("size", n, f)
         self.phase = Phase.BETTING
         self.bet_made = False

@@ -64,9 +64,13 @@ def check(doc: Document, schema_name: str) -> None:
     from jsonschema.exceptions import best_match  # type: ignore[import-untyped,unused-ignore]
 
     validator = Draft202012Validator(schema(schema_name))
-    error = best_match(validator.iter_errors(doc.data), key=_relevance)
-    if error is None:
+    top = max(validator.iter_errors(doc.data), key=_relevance, default=None)
+    if top is None:
         return
+    # Inside anyOf/oneOf, jsonschema's own ranking descends to the branch the value was
+    # meant for (the deepest error): a mapping event with a bad count is about its count,
+    # not "expected text".
+    error = best_match([top])
     path: tuple[str | int, ...] = tuple(error.absolute_path)
     inst = error.instance
     kind = error.validator
