@@ -16,14 +16,15 @@ SUITS = "cdhs"
 SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 _SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
 RANK_NAMES = {
-    "A": "ace", "K": "king", "Q": "queen", "J": "knave", "T": "ten", "9": "nine",
+    "A": "ace", "K": "king", "Q": "queen", "J": "knave", "T": "ten",
+    "9": "nine",
     "8": "eight", "7": "seven", "6": "six", "5": "five", "4": "four", "3": "three", "2": "two",
 }
 FULL_PACK: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
 
 
 def parse_card(text: str) -> str | None:
-    """``As``, ``10h``, ``Th``, ``qd``, ``K♠`` -> canonical ``As``/``Th``/``Qd``/``Ks``; else None."""
+    """``As``, ``10h``, ``Th``, ``qd``, ``K♠`` -> ``As``, ``Th``, ``Th``, ``Qd``, ``Ks``; else None."""
     t = text.strip()
     if len(t) < 2:
         return None

@@ -86,7 +86,8 @@ def ruling_text(r: Ruling, explain: bool = False) -> str:
             out.append(wrap(f"Penalty: {_sentence(_penalty_text(p))}", "    "))
         if d.settled_by:
             out.append(wrap(f"Settled by: {_sentence(d.settled_by)}", "    "))
-        out.append(wrap("Rests on: " + ", ".join(_short(book.name, c, refs) for c in d.cites), "    "))
+        rests = ", ".join(_short(book.name, c, refs) for c in d.cites)
+        out.append(wrap(f"Rests on: {rests}", "    "))
     for s in r.silences:
         f = s.finding
         out.append(wrap(f"What happened: at step {f.step}"

@@ -74,7 +74,8 @@ def ruling_differences(ruling: Any, expect: dict[str, Any]) -> list[str]:
         for d in ruling.decisions
     ]
     want = [
-        {"finding": w["finding"], "decision": w["decision"], **({"if": w["if"]} if "if" in w else {})}
+        {"finding": w["finding"], "decision": w["decision"],
+         **({"if": w["if"]} if "if" in w else {})}
         for w in expect.get("decisions", [])
     ]
     for w in want:

@@ -10,11 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from casecheck import replay_differences
 
 from arbiter import Library
 from arbiter.cases import load_case
 from arbiter.replay import replay
-from casecheck import replay_differences
 
 CASES = sorted((Path(__file__).resolve().parent.parent / "cases").glob("*.yaml"))
 BOOKS = ["foster", "hoyle", "peel"]

@@ -10,14 +10,14 @@ import json
 from pathlib import Path
 
 import pytest
+from casecheck import ruling_differences
+from conftest import sources_or_skip
 
 from arbiter import Library
 from arbiter.cases import load_case
 from arbiter.judge import judge
 from arbiter.ruling_render import ruling_markdown, ruling_text
 from arbiter.verbatim import normalise, source_body
-from casecheck import ruling_differences
-from conftest import sources_or_skip
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted((ROOT / "cases").glob("*.yaml"))
