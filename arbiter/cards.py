@@ -24,7 +24,7 @@ FULL_PACK: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
 
 
 def parse_card(text: str) -> str | None:
-    """``As``, ``10h``, ``Th``, ``qd``, ``K♠`` -> ``As``, ``Th``, ``Th``, ``Qd``, ``Ks``; else None."""
+    """Read a card: ``As``, ``10h``, ``Th``, ``qd``, ``K♠``; None if it is not one."""
     t = text.strip()
     if len(t) < 2:
         return None
