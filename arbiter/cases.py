@@ -46,6 +46,8 @@ class Act(StrEnum):
     SHOWS = "shows"
     CLAIMS = "claims"
     SPEAKS = "speaks"
+    INQUIRES = "inquires"
+    WINS = "wins"
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,8 @@ class Event:
     cards: tuple[str, ...] = ()
     hands: tuple[tuple[str, tuple[str, ...]], ...] = ()
     counts: tuple[tuple[str, int], ...] = ()
-    uncut: bool = False
+    uncut: bool | str = False
+    exposed: tuple[tuple[str, str | None], ...] = ()
     line: int | None = None
     text: str = ""
 
@@ -137,6 +140,10 @@ _VERBS: list[tuple[str, Act]] = sorted(
         ("claims", Act.CLAIMS), ("says", Act.CLAIMS),
         ("speaks to the dealer", Act.SPEAKS), ("speaks", Act.SPEAKS),
         ("distracts the dealer", Act.SPEAKS),
+        ("asks the dealer how many he drew", Act.INQUIRES), ("asks the dealer", Act.INQUIRES),
+        ("asks how many", Act.INQUIRES), ("inquires", Act.INQUIRES),
+        ("wins the show", Act.WINS), ("has the best hand", Act.WINS),
+        ("has the better hand", Act.WINS), ("wins", Act.WINS),
     ],
     key=lambda v: -len(v[0]),
 )
@@ -260,6 +267,8 @@ def _with_args(ev: Event, args: list[str], ctx: _Ctx) -> Event:
                 about = _seat(bare, ctx)
             elif ev.act == Act.CALLS:
                 continue  # "D sees B": whom he sees does not change what he stakes
+            elif ev.act == Act.INQUIRES:
+                about = _seat(bare, ctx)
             else:
                 raise ctx.error(f"{ev.act.value} does not take a player ({bare!r})")
             continue
@@ -279,6 +288,8 @@ def _with_args(ev: Event, args: list[str], ctx: _Ctx) -> Event:
         elif ev.act != Act.EXPOSES:
             raise ctx.error(f"'{ev.act.value}' needs how many cards, e.g. '{ev.player} "
                             f"{ev.act.value} {'B ' if ev.act == Act.GIVES else ''}3'")
+    elif ev.act in (Act.INQUIRES, Act.WINS):
+        pass
     elif ev.act == Act.CLAIMS:
         m = re.search(r"(asked|demanded|discarded|drew|was given|got)\D*(\d+|\w+)", words.lower())
         if not m or _number(m.group(2)) is None:
@@ -340,7 +351,11 @@ def parse_mapping(data: dict[str, Any], ctx: _Ctx) -> Event:
         cards=cards,
         hands=hands,
         counts=counts,
-        uncut=bool(data.get("uncut", False)),
+        uncut=data.get("uncut", False),
+        exposed=tuple(
+            (_seat(p, sub("exposed")), _card(c, sub("exposed")) if c else None)
+            for p, c in data.get("exposed", {}).items()
+        ),
         text=_mapping_text(data),
     )
 

@@ -345,6 +345,16 @@ def _settled_by(r: Replay, f: Finding, p: dict[str, Any], values: dict[str, Any]
                 order += [seats[(i + k) % len(seats)] for k in range(1, len(seats))]
         witnesses = [w for i, w in enumerate(order) if w not in disputants and w not in order[:i]]
         values["witness"] = witnesses[0] if witnesses else None
+        accounts: dict[str, Any] = f.facts.get("accounts") or {}
+        heard = [w for w in witnesses if w in accounts]
+        if heard:
+            w = heard[0]
+            passed = witnesses[: witnesses.index(w)]
+            text = (f"the evidence of {w}" + _place_name(w, place) + f", who says {accounts[w]}, "
+                    f"is conclusive: {f.player} is held to have demanded {accounts[w]}")
+            if passed:
+                text += " (" + ", ".join(passed) + " having given no evidence)"
+            return text
         text = "The evidence of " + ", failing whom ".join(witnesses[:4])
         if len(witnesses) > 4:
             text += ", and so on round the table"
@@ -360,13 +370,20 @@ def _settled_by(r: Replay, f: Finding, p: dict[str, Any], values: dict[str, Any]
     return None
 
 
+def _place_name(who: str, place: dict[str, str]) -> str:
+    names = {"left_of_dealer": "on the dealer's left", "right_of_dealer": "on the dealer's right"}
+    for key, words in names.items():
+        if place.get(key) == who:
+            return f" ({words})"
+    return ""
+
+
 def _disputants(r: Replay, f: Finding) -> list[str]:
     out = []
     if f.player:
         out.append(f.player)
-    if f.kind in (Kind.CONFLICTING_CLAIMS,):
-        out.append(r.dealer)
-        out += list(f.facts.get("accounts", {}))
+    if f.kind == Kind.CONFLICTING_CLAIMS:
+        out.append(r.dealer)  # the others who spoke are witnesses, not parties
     d = r.case.dispute
     if d:
         out += [x for x in (d.raised_by, d.about) if x]

@@ -39,6 +39,8 @@ class Decision(StrEnum):
     PENALTY = "penalty"
     FACT_BY_EVIDENCE = "fact_by_evidence"
     REFERRED = "referred"  # the question goes to the dealer (or whom the book names)
+    ANSWER_DUE = "answer_due"  # the question must be answered, and truly
+    NO_ANSWER = "no_answer"  # nobody need (or may) answer it
 
 
 _OPS = ("not", "in", "at_least", "at_most", "more_than", "less_than")

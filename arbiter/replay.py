@@ -153,7 +153,7 @@ def _apply(game: Game, ev: Event) -> None:
     if act == Act.DEALS:
         if p is not None and p != game.dealer:
             raise Impossible(f"{p} is not the dealer ({game.dealer} deals)")
-        game.deal(dict(ev.counts), dict(ev.hands), ev.uncut)
+        game.deal(dict(ev.counts), dict(ev.hands), ev.uncut, dict(ev.exposed))
         return
     if act == Act.FACED:
         game.faced(ev.cards[0] if ev.cards else None)
@@ -176,8 +176,16 @@ def _apply(game: Game, ev: Event) -> None:
     elif act == Act.DECLINES:
         game.decline_straddle(p)
     elif act == Act.SPEAKS:
-        game.find(Kind.SPOKE_TO_DEALER, p, f"{p} spoke to the dealer while the cards were "
-                  "being dealt", dealer=game.dealer)
+        during = game.phase == Phase.BEFORE_DEAL
+        game.find(Kind.SPOKE_TO_DEALER, p, f"{p} spoke to the dealer"
+                  + (" while the cards were being dealt" if during else ""),
+                  dealer=game.dealer, during_deal=during)
+    elif act == Act.INQUIRES:
+        _inquiry(game, ev)
+    elif act == Act.WINS:
+        if game.phase != Phase.SHOW:
+            raise Impossible("a hand wins at the show, when the betting is over")
+        game.declared_winner = p
     elif act == Act.CLAIMS:
         _claim(game, ev)
     elif act in _MONEY or act in (Act.PASSES, Act.STANDS, Act.HOLDS):
@@ -267,12 +275,30 @@ def _say(game: Game, ev: Event) -> None:
     game.after_money(p)
 
 
+def _inquiry(game: Game, ev: Event) -> None:
+    p = ev.player
+    assert p is not None
+    about = ev.about or game.dealer
+    seat = game.seats[p]
+    raised_or_bet = seat.lifted or (game.phase in (Phase.BETTING, Phase.SHOW) and game.bet_made
+                                    and seat.stake > game.level_at_draw)
+    game.find(Kind.DRAW_INQUIRY, p, f"{p} asked how many cards {about} drew",
+              about=about, about_dealer=about == game.dealer, lifted=seat.lifted,
+              bet_made=raised_or_bet, lifted_or_bet=seat.lifted or raised_or_bet,
+              drawn=seat.drawn)
+
+
 def _claim(game: Game, ev: Event) -> None:
     about = ev.about or ev.player
     claim = {"step": game.step, "line": ev.line, "by": ev.player, "about": about,
              "asked": ev.count}
     game.claims.append(claim)
     others = [c for c in game.claims if c["about"] == about and c["asked"] != ev.count]
+    open_f = game.open_findings.get(("claims", about or ""))
+    if others and open_f is not None:
+        open_f.facts["accounts"] = {c["by"]: c["asked"] for c in game.claims
+                                    if c["about"] == about}
+        return
     if others:
         seat = game.seats[about] if about else None
         game.find(Kind.CONFLICTING_CLAIMS, about,
@@ -281,6 +307,7 @@ def _claim(game: Game, ev: Event) -> None:
                   accounts={c["by"]: c["asked"] for c in game.claims if c["about"] == about},
                   dealer=game.dealer, discarded=seat.discarded if seat else None,
                   given=seat.given if seat else None)
+        game.track("claims", about or "", game.findings[-1])
 
 
 def _finish(game: Game, case: Case) -> None:
@@ -304,7 +331,13 @@ def _show(game: Game) -> None:
     result: dict[str, Any] = {"kind": "show", "pool": game.pool, "players": game.active(),
                               "hands": {n: {"cards": list(game.seats[n].hand),
                                             "value": v.describe()} for n, v in hands.items()}}
-    if unknown:
+    if unknown and game.declared_winner in game.active():
+        # The cards are not named, but the table agreed whose hand was the best.
+        result["winner"] = game.declared_winner
+        result["winners"] = [game.declared_winner]
+        result["best"] = "the best hand, as shown"
+        result["declared"] = True
+    elif unknown:
         result["winner"] = None
         result["unknown"] = unknown
         result["why"] = ("the cards of " + ", ".join(unknown) +
@@ -322,6 +355,8 @@ def _show(game: Game) -> None:
 
 def _show_message(result: dict[str, Any]) -> str:
     if result.get("winner"):
+        if result.get("declared"):
+            return f"{result['winner']} shows the best hand and takes the pool"
         return f"{result['winner']} shows the best hand ({result['best']}) and takes the pool"
     if result.get("winners"):
         return "the hands are equal: " + " and ".join(result["winners"]) + " divide the pool"

@@ -87,6 +87,8 @@ class Game:
         self.line: int | None = None
         self.open_findings: dict[tuple[str, str], Finding] = {}
         self.outcome: dict[str, Any] = {"kind": "unfinished"}
+        self.declared_winner: str | None = None  # "C wins the show", cards not named
+        self.level_at_draw = 0  # the stake every player had when the betting began
         self.claims: list[dict[str, Any]] = []
         self.opener: str | None = None
         self.drawers: list[str] = []  # set when the say closes and the draw begins
@@ -310,7 +312,7 @@ class Game:
             self._refused_by = name
 
     def deal(self, counts: dict[str, int], hands: dict[str, tuple[str, ...]],
-             uncut: bool) -> None:
+             uncut: bool | str, exposed: dict[str, str | None] | None = None) -> None:
         if self.phase != Phase.BEFORE_DEAL:
             raise Impossible("the cards have already been dealt")
         if self.jackpot:
@@ -318,8 +320,9 @@ class Game:
         elif not self.blind_paid:
             self.post_blind(self.age, self.blind_unit)
         if uncut:
+            noticed = {"noticed_during_deal": True, "noticed_after_deal": False}.get(str(uncut))
             self.find(Kind.DEAL_UNCUT, self.dealer, "the cards were dealt without the pack "
-                      "having been cut", noticed_before_deal_finished=None)
+                      "having been cut", noticed_before_deal_finished=noticed)
         wanted = {n: counts.get(n, 5) for n in self.names}
         if sum(wanted.values()) > len(FULL_PACK):
             raise Impossible("more cards dealt than the pack holds")
@@ -333,6 +336,11 @@ class Game:
                 raise Impossible(f"{n} is named {len(cards)} cards but was dealt "
                                  f"{len(self.seats[n].hand)}")
             self.name_cards(self.seats[n], cards)
+        for n, card in (exposed or {}).items():
+            if card:
+                self.name_cards(self.seats[n], (card,))
+            self.find(Kind.CARD_EXPOSED_IN_DEAL, n, f"the dealer exposed a card "
+                      f"({card or 'unnamed'}) in dealing to {n}", card=card, to=n)
         for n in order:
             if wanted[n] != 5:
                 f = self.find(Kind.WRONG_NUMBER_DEALT, n,
@@ -683,6 +691,7 @@ class Game:
                 self.track("size", n, f)
         self.phase = Phase.BETTING
         self.bet_made = False
+        self.level_at_draw = self.level
         first = self.age if self.rules.bet_first == "age" else self.left_of(self.age)
         self.to_act = [n for n in self.order_from(first) if self.seats[n].status == Status.IN]
 
