@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cases import Case
-from .errors import ArbiterError
+from .errors import EXIT_NOT_RULED, ArbiterError
 from .findings import Finding, Kind
 from .laws import Law, Rulebook
 from .provisions import Decision, Match, fill, match
@@ -25,7 +25,12 @@ from .replay import Replay, replay
 
 
 class RulebookConflict(ArbiterError):
-    """Two provisions apply to the same point and disagree: the rulebook must say which wins."""
+    """Two provisions apply to the same point and disagree: the rulebook must say which wins.
+
+    The case is sound but cannot be ruled, so the exit status is 1, not 2.
+    """
+
+    exit_code = EXIT_NOT_RULED
 
 
 @dataclass(frozen=True)
@@ -264,12 +269,13 @@ def _apply(r: Replay, book: Rulebook, f: Finding, facts: dict[str, Any],
     for group in points.values():
         decisions = {p["decision"] for p in group}
         if len(decisions) > 1:
-            a, b = group[0], group[1]
+            a = group[0]
+            b = next(q for q in group if q["decision"] != a["decision"])
             raise RulebookConflict(
                 f"{a['file']}:{a.get('line')}: provisions {a['id']!r} and {b['id']!r} "
-                f"(line {b.get('line')}) both apply to step {f.step} ({f.kind}) and decide "
-                f"it differently ({a['decision']} / {b['decision']}); declare which is the "
-                "exception with 'exception_to'")
+                f"({b['file']}:{b.get('line')}) both apply to step {f.step} ({f.kind}) and "
+                f"decide it differently ({a['decision']} / {b['decision']}); declare which "
+                "is the exception with 'exception_to'")
         for p in group:
             out.append(_decided(r, book, f, facts, p, cond))
     return out
