@@ -1,0 +1,33 @@
+"""The README is the front door: every command appears in it with an example."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import ROOT
+
+from arbiter.cli import cli
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("command", sorted(cli.commands))
+def test_every_command_has_an_example_in_the_readme(command: str) -> None:
+    assert re.search(rf"^\$? ?arbiter {command}\b", README, re.M), f"no example of {command}"
+
+
+def test_readme_gives_the_two_setup_commands_and_ci_runs_the_same_tests() -> None:
+    assert "pip install . && arbiter rule" in README
+    assert "pip install -e '.[test]' && python -m pytest" in README
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "pip install --quiet -e '.[test]'" in ci
+    assert "python -m pytest" in ci
+
+
+def test_readme_names_every_finding_kind_and_decision() -> None:
+    from arbiter.findings import Kind
+    from arbiter.provisions import Decision
+
+    for word in [*Kind, *Decision]:
+        assert f"`{word}`" in README, f"README does not document {word}"
