@@ -10,6 +10,9 @@ from .rulebooks import Library, error_at, id_mismatch, read_rulebook_data
 from .verbatim import check_book, sources_dir
 
 
+_OUTCOMES = {"showdown", "won_uncalled", "not_opened"}
+
+
 def kind_of(path: Path) -> str:
     """``rulebook`` or ``case``, from the file's top-level keys."""
     from .yamlsafe import parse
@@ -33,8 +36,15 @@ def check_file(path: Path, extra_dirs: tuple[Path, ...] = ()) -> dict[str, Any]:
         if kind == "case":
             from .cases import load_case
 
+            from .replay import replay
+
             case = load_case(path)
-            result["summary"] = f"case, {len(case.events)} events"
+            lib = Library(extra_dirs)
+            book = lib.get(case.rulebook or "peel")
+            replayed = replay(case, book)  # an event that cannot happen is bad input too
+            irregular = sum(1 for f in replayed.findings if f.kind not in _OUTCOMES)
+            result["summary"] = (f"case, {len(case.events)} events; replays under {book.id} "
+                                 f"with {irregular} irregularit{'y' if irregular == 1 else 'ies'}")
         else:
             data = read_rulebook_data(path)
             lib = Library([path.parent, *extra_dirs])

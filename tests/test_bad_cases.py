@@ -130,6 +130,19 @@ def test_check_accepts_a_good_case(root: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     assert done.stdout.splitlines() == [
-        "cases/given-four-after-discarding-three.yaml: ok (case, 9 events)",
-        "cases/hoyle-going-better.yaml: ok (case, 27 events)",
+        "cases/given-four-after-discarding-three.yaml: ok (case, 9 events; replays under "
+        "peel with 1 irregularity)",
+        "cases/hoyle-going-better.yaml: ok (case, 27 events; replays under hoyle with 0 "
+        "irregularities)",
     ]
+
+
+def test_check_refuses_a_case_whose_events_cannot_happen(tmp_path: Path, root: Path) -> None:
+    bad = tmp_path / "after-passing.yaml"
+    bad.write_text("table: {seats: [A, B], dealer: A, blind: 1, limit: 2}\n"
+                   "events: [deal, B passes, B bets 1]\n", encoding="utf-8")
+    done = run("check", str(bad), cwd=root)
+    assert done.returncode == 2
+    assert done.stderr.strip() == (
+        f"{bad}:2: events[2]: step 3 ('B bets 1') cannot happen: B has abandoned his hand "
+        "and is out of this deal")
