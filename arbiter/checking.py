@@ -9,7 +9,6 @@ from .errors import ArbiterError, InputError
 from .rulebooks import Library, error_at, id_mismatch, read_rulebook_data
 from .verbatim import check_book, sources_dir
 
-
 _OUTCOMES = {"showdown", "won_uncalled", "not_opened"}
 
 
@@ -35,7 +34,6 @@ def check_file(path: Path, extra_dirs: tuple[Path, ...] = ()) -> dict[str, Any]:
         kind = result["kind"] = kind_of(path)
         if kind == "case":
             from .cases import load_case
-
             from .replay import replay
 
             case = load_case(path)
