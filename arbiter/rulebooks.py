@@ -26,7 +26,7 @@ SCHEMA_FILE = Path(__file__).parent / "schemas" / "rulebook.schema.json"
 def builtin_dir() -> Path:
     """The rulebooks shipped with arbiter (installed copy, or the source checkout's)."""
     here = Path(__file__).resolve().parent
-    installed = here / "rulebooks"
+    installed = here / "books"  # where a wheel puts the project's rulebooks/
     if installed.is_dir():
         return installed
     return here.parent / "rulebooks"
