@@ -108,6 +108,7 @@ class Ruling:
     silences: list[Silence]
     trace: list[TraceEntry]
     citations: list[Citation]
+    fact_referee: str | None = None
 
     @property
     def case(self) -> Case:
@@ -127,6 +128,7 @@ class Ruling:
             "decisions": [x.to_dict() for x in self.decisions],
             "silent": [s.to_dict() for s in self.silences],
             "outcome": self.replay.outcome,
+            "questions_of_fact": self.fact_referee,
             "citations": [c.to_dict() for c in self.citations],
         }
         if explain:
@@ -157,12 +159,25 @@ def rule_on(r: Replay, book: Rulebook) -> Ruling:
             decisions += made
         else:
             silences.append(_silence(book, f, provs))
+    referee = None
+    open_facts = [d for d in decisions if d.condition]
+    if open_facts and book.questions_of_fact:
+        q = book.questions_of_fact
+        first = open_facts[0]
+        spec = {"referee": q["referee"], "referee_says": q.get("says", "{referee} decides")}
+        values: dict[str, Any] = {"facts": ", ".join(sorted(first.condition))}
+        referee = _settled_by(r, first.finding, spec, values)
+        decisions_cites = [_ref(book, c) for c in q["cites"]]
+    else:
+        decisions_cites = []
     cited: list[str] = []
     for x in decisions:
         cited += [c for c in x.cites if c not in cited]
     for s in silences:
         cited += [c for c in s.cites if c not in cited]
-    return Ruling(book, r, decisions, silences, trace, [_citation(book, c) for c in cited])
+    cited += [c for c in decisions_cites if c not in cited]
+    return Ruling(book, r, decisions, silences, trace, [_citation(book, c) for c in cited],
+                  referee)
 
 
 def _quiet(f: Finding) -> bool:

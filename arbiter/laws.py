@@ -90,6 +90,7 @@ class Rulebook:
     provisions: tuple[dict[str, Any], ...] = ()
     extract: bool = False
     catch_all: dict[str, Any] | None = None
+    questions_of_fact: dict[str, Any] | None = None
 
     @property
     def name(self) -> str:
@@ -114,8 +115,9 @@ class Rulebook:
         for group in self.parameters.values():
             if isinstance(group, dict):
                 refs += group.get("cites", [])
-        if self.catch_all:
-            refs += self.catch_all.get("cites", [])
+        for extra in (self.catch_all, self.questions_of_fact):
+            if extra:
+                refs += extra.get("cites", [])
         known = {law.ref.lower(): law.ref for law in self.laws}
         return {known[normalise_ref(r)] for r in refs if normalise_ref(r) in known}
 

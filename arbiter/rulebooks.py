@@ -235,6 +235,8 @@ def build(data: dict[str, Any], file: str, parent: Rulebook | None) -> Rulebook:
         provisions=tuple(provisions),
         extract=bool(data.get("extract", parent.extract if parent else False)),
         catch_all=data.get("catch_all", parent.catch_all if parent else None),
+        questions_of_fact=data.get("questions_of_fact",
+                                   parent.questions_of_fact if parent else None),
     )
 
 

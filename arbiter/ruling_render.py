@@ -79,7 +79,10 @@ def ruling_text(r: Ruling, explain: bool = False) -> str:
             out.append(wrap(f"What happened: at step {f.step}"
                             + (f" (line {f.line})" if f.line else "")
                             + f", {f.message}.", ""))
-        out.append(wrap(f"Decision: {_when(d)}{_sentence(d.says)}", "  "))
+        says = _sentence(d.says)
+        if d.condition:
+            says = says[0].lower() + says[1:]
+        out.append(wrap(f"Decision: {_when(d)}{says}", "  "))
         if d.remedy:
             out.append(wrap(f"Remedy: {_sentence(d.remedy)}", "    "))
         for p in d.penalties:
@@ -88,6 +91,8 @@ def ruling_text(r: Ruling, explain: bool = False) -> str:
             out.append(wrap(f"Settled by: {_sentence(d.settled_by)}", "    "))
         rests = ", ".join(_short(book.name, c, refs) for c in d.cites)
         out.append(wrap(f"Rests on: {rests}", "    "))
+    if r.fact_referee:
+        out.append(wrap(f"Which is so is a question of fact: {_sentence(r.fact_referee)}", ""))
     for s in r.silences:
         f = s.finding
         out.append(wrap(f"What happened: at step {f.step}"
