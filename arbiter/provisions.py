@@ -41,6 +41,7 @@ class Decision(StrEnum):
     REFERRED = "referred"  # the question goes to the dealer (or whom the book names)
     ANSWER_DUE = "answer_due"  # the question must be answered, and truly
     NO_ANSWER = "no_answer"  # nobody need (or may) answer it
+    OUT_OF_ORDER = "out_of_order"  # the act was not his to make; the book names no consequence
 
 
 _OPS = ("not", "in", "at_least", "at_most", "more_than", "less_than")
