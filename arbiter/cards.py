@@ -73,7 +73,8 @@ class Ranking:
     """How a book ranks hands: where the ace stands in sequences, whether hearts break ties."""
 
     ace_in_sequence: str = "high_or_low"  # low_only | high_only | high_or_low
-    hearts_break_ties: bool = False
+    hearts_break_ties: bool = False  # hearts win between otherwise equal sequences (Peel 70)
+    hearts_flush_best: bool = False  # a flush in hearts beats any other flush (Peel 69)
 
 
 @dataclass(frozen=True, order=True)
@@ -106,6 +107,9 @@ def evaluate(cards: list[str], ranking: Ranking) -> HandValue:
     if shape == (3, 2):
         return HandValue(Category.FULL, by_group[:1])
     if flush:
+        hearts = 1 if cards[0][1] == "h" else 0
+        if ranking.hearts_flush_best:
+            return HandValue(Category.FLUSH, (hearts, *values))
         return HandValue(Category.FLUSH, tuple(values), all_hearts)
     if shape == (3, 1, 1):
         return HandValue(Category.THREES, by_group[:1])

@@ -34,6 +34,7 @@ _KEYS: dict[tuple[str, str], str] = {
     ("betting", "first_may_stand"): "first_may_stand",
     ("hands", "ace_in_sequence"): "ace_in_sequence",
     ("hands", "hearts_break_ties"): "hearts_break_ties",
+    ("hands", "hearts_flush_best"): "hearts_flush_best",
     ("jackpot", "openers"): "jackpot_openers",
 }
 
@@ -59,12 +60,13 @@ class Rules:
     first_may_stand: bool = False
     ace_in_sequence: str = "high_or_low"
     hearts_break_ties: bool = False
+    hearts_flush_best: bool = False
     jackpot_openers: tuple[str, ...] = ("J",)
     assumed: frozenset[str] = field(default_factory=frozenset)
 
     @property
     def ranking(self) -> Ranking:
-        return Ranking(self.ace_in_sequence, self.hearts_break_ties)
+        return Ranking(self.ace_in_sequence, self.hearts_break_ties, self.hearts_flush_best)
 
 
 def rules_from(parameters: dict[str, Any]) -> Rules:

@@ -48,9 +48,15 @@ _OPS = ("not", "in", "at_least", "at_most", "more_than", "less_than")
 
 
 def test_value(actual: Any, expected: Any) -> bool | None:
-    """True, False, or None when ``actual`` is not known."""
+    """True, False, or None when ``actual`` is not known.
+
+    ``null`` in a provision (alone or in a list) asks for a fact the events left unsettled,
+    so it matches an unknown fact instead of leaving the test undecided.
+    """
+    if expected is None:
+        return actual is None
     if actual is None:
-        return None
+        return True if isinstance(expected, list) and None in expected else None
     if isinstance(expected, list):
         return actual in expected
     if isinstance(expected, dict):

@@ -280,11 +280,11 @@ def _inquiry(game: Game, ev: Event) -> None:
     assert p is not None
     about = ev.about or game.dealer
     seat = game.seats[p]
-    raised_or_bet = seat.lifted or (game.phase in (Phase.BETTING, Phase.SHOW) and game.bet_made
-                                    and seat.stake > game.level_at_draw)
+    has_bet = (game.phase in (Phase.BETTING, Phase.SHOW) and game.bet_made
+               and seat.stake > game.level_at_draw)
     game.find(Kind.DRAW_INQUIRY, p, f"{p} asked how many cards {about} drew",
-              about=about, about_dealer=about == game.dealer, lifted=seat.lifted,
-              bet_made=raised_or_bet, lifted_or_bet=seat.lifted or raised_or_bet,
+              about=about, about_dealer=about == game.dealer, lifted=seat.drawn_lifted,
+              bet_made=has_bet, lifted_or_bet=seat.drawn_lifted or has_bet,
               drawn=seat.drawn)
 
 
@@ -368,9 +368,15 @@ def _check_openers(game: Game) -> None:
     rules: Rules = game.rules
     series = rules.jackpot_openers
     need = series[(game.jackpot - 1) % len(series)]
-    hand = game.seats[game.opener].hand
-    # The original hand: what he holds now and what he discarded are not told apart
-    # here, so openers are judged on the cards named at the show when he did not draw.
+    seat = game.seats[game.opener]
+    # Openers are judged on the original hand (Peel 30: "in his original hand"): the cards
+    # named at the deal, or, if he did not draw, the cards he holds now.
+    if seat.dealt and None not in seat.dealt:
+        hand = list(seat.dealt)
+    elif not seat.discarded:
+        hand = seat.hand
+    else:
+        hand = []
     known = [c for c in hand if c]
     qualified: bool | None
     if len(known) != 5:  # not all named, or a foul hand of more than five
@@ -386,3 +392,6 @@ def _check_openers(game: Game) -> None:
                       "" if qualified is False else ", and his cards were not named"
                       if len(known) < 5 else f", and he held {len(known)} cards"),
                   need=need, qualified=qualified, cards=known)
+    for f in game.findings:
+        if f.kind == Kind.WON_UNCALLED and f.player == game.opener:
+            f.facts["qualified"] = qualified

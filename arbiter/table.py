@@ -52,6 +52,8 @@ class Seat:
     owed: int = 0  # cards exposed in the draw, still to be replaced
     drawn: bool = False
     shown: bool = False
+    drawn_lifted: bool = False  # raised from the table after his draw (Peel 48)
+    dealt: tuple[str | None, ...] = ()  # the original hand, as far as it was named
 
 
 class Game:
@@ -79,6 +81,7 @@ class Game:
         self.blind_paid = False
         self.straddles: list[tuple[str, int]] = []
         self.straddling_closed = False
+        self.say_started = False
         self.to_act: list[str] = []
         self.bet_made = False
         self.opened = jackpot == 0
@@ -273,7 +276,7 @@ class Game:
     def straddle(self, name: str, amount: int | None) -> None:
         seat = self.seats[name]
         expected_amount = self.straddle_amount()
-        if self.straddling_closed:
+        if self.straddling_closed and self._refused_by is not None:
             self.find(Kind.STRADDLE_AFTER_REFUSAL, name,
                       f"{name} straddled after a player had refused to straddle in turn",
                       refused_by=self._refused_by,
@@ -303,6 +306,12 @@ class Game:
                       amount=amt, most=int(mx * self.limit), limit=self.limit)
         self.straddles.append((name, amt))
         self.pay(name, max(0, amt - seat.stake))
+        if self.phase == Phase.SAY and not self.say_started:
+            # Straddled during the deal, before anyone had his say (Foster 17): the say
+            # now begins on the straddler's left, and going in costs more.
+            self.level = self.going_in()
+            self.to_act = [n for n in self.order_from(self.left_of(name))
+                           if self.seats[n].status == Status.IN]
 
     _refused_by: str | None = None
 
@@ -336,6 +345,8 @@ class Game:
                 raise Impossible(f"{n} is named {len(cards)} cards but was dealt "
                                  f"{len(self.seats[n].hand)}")
             self.name_cards(self.seats[n], cards)
+        for s in self.seats.values():
+            s.dealt = tuple(s.hand)
         for n, card in (exposed or {}).items():
             if card:
                 self.name_cards(self.seats[n], (card,))
@@ -348,7 +359,8 @@ class Game:
                               lifted=False, looked=False, bet_made=False)
                 self.track("dealt", n, f)
         self.phase = Phase.SAY
-        self.straddling_closed = True
+        if self.rules.straddle_when == "before_deal":
+            self.straddling_closed = True
         self.level = self.going_in() if not self.jackpot else 0
         first = self.left_of(self.straddles[-1][0] if self.straddles else self.age)
         if self.jackpot:
@@ -358,6 +370,8 @@ class Game:
     # --- the say before the draw, and betting after it -----------------------------------
 
     def check_turn(self, name: str, act: str) -> None:
+        if self.phase == Phase.SAY:
+            self.say_started = self.straddling_closed = True
         expected = self.turn()
         if expected is not None and expected != name:
             self.find(Kind.OUT_OF_TURN, name, f"{name} {act} out of turn; it was "
@@ -580,7 +594,14 @@ class Game:
             if replaced and self.rules.exposed_replaced == "after_others" and others_waiting:
                 self.find(Kind.EXPOSED_CARD_REPLACED_EARLY, to, f"{to}'s exposed card was "
                           "replaced before the other players were helped")
-        if to == self.dealer:
+        gave_discarded = (to != self.dealer and seat.discarded is not None
+                          and target != seat.discarded and seat.given == seat.discarded)
+        if gave_discarded:
+            seat.drawn = True  # the dealer saw the discard and gave that number (Peel 44)
+            asked_wrong = self.open_findings.get(("asked", to))
+            if asked_wrong is not None:
+                asked_wrong.facts["gave_discarded"] = True
+        elif to == self.dealer:
             if seat.discarded is not None and seat.given != seat.discarded and before == 0:
                 f = self.find(Kind.DEALER_DREW_WRONG_NUMBER, to,
                               f"the dealer {to} discarded {seat.discarded} and took "
@@ -589,7 +610,7 @@ class Game:
                 self.track("dealer", to, f)
             elif before and ("dealer", to) in self.open_findings:
                 fd = self.open_findings[("dealer", to)]
-                fd.facts["given"] = seat.given
+                fd.facts["given_in_all"] = seat.given  # "given" stays what he first took
                 fd.facts["made_good"] = seat.given == seat.discarded
             if seat.owed and seat.given + seat.owed <= (seat.discarded or 0):
                 return  # his exposed card is still to be replaced
@@ -683,11 +704,10 @@ class Game:
             return
         for n in self.drawers:
             s = self.seats[n]
-            if s.status == Status.IN and len(s.hand) != 5 and ("size", n) not in \
-                    self.open_findings:
+            if s.status == Status.IN and len(s.hand) != 5 and not self._size_explained(n):
                 f = self.find(Kind.WRONG_HAND_SIZE, n, f"{n} holds {len(s.hand)} cards "
-                              "after the draw", size=len(s.hand), lifted=s.lifted,
-                              looked=s.looked, bet_made=False, made_good=False)
+                              "after the draw", size=len(s.hand), lifted=s.drawn_lifted,
+                              looked=s.drawn_lifted, bet_made=False, made_good=False)
                 self.track("size", n, f)
         self.phase = Phase.BETTING
         self.bet_made = False
@@ -695,12 +715,20 @@ class Game:
         first = self.age if self.rules.bet_first == "age" else self.left_of(self.age)
         self.to_act = [n for n in self.order_from(first) if self.seats[n].status == Status.IN]
 
+    def _size_explained(self, name: str) -> bool:
+        """A wrong number after the draw already found as a wrong ask or a wrong give is
+        ruled there, not twice (the law on the cause decides the hand)."""
+        return any((key, name) in self.open_findings for key in ("size", "asked", "given",
+                                                                  "dealer"))
+
     def lift(self, name: str) -> None:
         seat = self.seats[name]
         seat.lifted = seat.looked = True
+        if self.phase in (Phase.DRAW, Phase.BETTING, Phase.SHOW):
+            seat.drawn_lifted = True
         self._update_facts(name, lifted=True, looked=True)
         if self.phase in (Phase.DRAW, Phase.BETTING) and len(seat.hand) != 5 and \
-                ("size", name) not in self.open_findings:
+                not self._size_explained(name):
             f = self.find(Kind.WRONG_HAND_SIZE, name, f"{name} lifted a hand of "
                           f"{len(seat.hand)} cards", size=len(seat.hand), lifted=True,
                           looked=True, bet_made=False)
