@@ -704,7 +704,8 @@ class Game:
             return
         for n in self.drawers:
             s = self.seats[n]
-            if s.status == Status.IN and len(s.hand) != 5 and not self._size_explained(n):
+            if s.status == Status.IN and len(s.hand) != 5 and \
+                    not self._size_explained(n, ("dealt",)):
                 f = self.find(Kind.WRONG_HAND_SIZE, n, f"{n} holds {len(s.hand)} cards "
                               "after the draw", size=len(s.hand), lifted=s.drawn_lifted,
                               looked=s.drawn_lifted, bet_made=False, made_good=False)
@@ -715,11 +716,12 @@ class Game:
         first = self.age if self.rules.bet_first == "age" else self.left_of(self.age)
         self.to_act = [n for n in self.order_from(first) if self.seats[n].status == Status.IN]
 
-    def _size_explained(self, name: str) -> bool:
+    def _size_explained(self, name: str, also: tuple[str, ...] = ()) -> bool:
         """A wrong number after the draw already found as a wrong ask or a wrong give is
-        ruled there, not twice (the law on the cause decides the hand)."""
-        return any((key, name) in self.open_findings for key in ("size", "asked", "given",
-                                                                  "dealer"))
+        ruled there, not twice (the law on the cause decides the hand). A hand dealt
+        wrong and carried through the draw is found again only when it is raised."""
+        keys = ("size", "asked", "given", "dealer", *also)
+        return any((key, name) in self.open_findings for key in keys)
 
     def lift(self, name: str) -> None:
         seat = self.seats[name]
