@@ -571,6 +571,8 @@ class Game:
                       expected=expected)
         if seat.discarded is None:
             seat.discarded = 0 if to != self.dealer else count
+            if seat.asked is not None and seat.asked != 0 and to != self.dealer:
+                self._asked_wrong(to)  # he asked for cards without discarding any
         if seat.asked is None:
             seat.asked = seat.discarded if to != self.dealer else count
         for prev in self.drawers:
