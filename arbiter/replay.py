@@ -308,6 +308,10 @@ def _claim(game: Game, ev: Event) -> None:
                   dealer=game.dealer, discarded=seat.discarded if seat else None,
                   given=seat.given if seat else None)
         game.track("claims", about or "", game.findings[-1])
+        for key in ("given", "asked"):
+            disputed = game.open_findings.get((key, about or ""))
+            if disputed is not None:
+                disputed.facts["asked_disputed"] = True  # what he asked for is now in dispute
 
 
 def _finish(game: Game, case: Case) -> None:

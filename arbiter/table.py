@@ -552,7 +552,7 @@ class Game:
         f = self.find(Kind.ASKED_WRONG_NUMBER, name,
                       f"{name} discarded {seat.discarded} and asked for {seat.asked}",
                       discarded=seat.discarded, asked=seat.asked, given=None, lifted=False,
-                      looked=False, next_helped=False)
+                      looked=False, next_helped=False, asked_disputed=False)
         self.track("asked", name, f)
 
     def give(self, dealer: str, to: str, count: int, cards: tuple[str, ...]) -> None:
@@ -621,6 +621,7 @@ class Game:
             f = self.find(Kind.GIVEN_MORE_THAN_ASKED, to,
                           f"{to} asked for {target} and was given {seat.given}",
                           asked=target, given=seat.given, discarded=seat.discarded,
+                          asked_disputed=False,
                           lifted=False, looked=False, next_helped=False)
             self.track("given", to, f)
             seat.drawn = True
@@ -632,6 +633,7 @@ class Game:
                 f = self.find(Kind.GIVEN_FEWER_THAN_ASKED, to,
                               f"{to} asked for {target} and was given {seat.given}",
                               asked=target, given=seat.given, discarded=seat.discarded,
+                          asked_disputed=False,
                               lifted=False, looked=False, next_helped=False, made_good=False)
                 self.track("given", to, f)
             if seat.owed:
