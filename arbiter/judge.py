@@ -332,8 +332,9 @@ def _penalties(r: Replay, f: Finding, spec: dict[str, Any],
         out.append({"player": who, "pays": amount, "to": "the pool"})
     if "refund" in spec and who:
         refund = _blind_or_straddle(r, who)
-        payer = r.dealer if spec["refund"].get("by", "dealer") == "dealer" else \
-            spec["refund"]["by"]
+        by = spec["refund"].get("by", "dealer")
+        # "speaker": whoever spoke to the dealer during the deal (Peel 16).
+        payer = r.dealer if by == "dealer" else values.get("dealer_distracted_by") or r.dealer
         values["refund"] = refund
         out.append({"player": payer, "pays": refund, "to": who})
     return out
