@@ -249,12 +249,24 @@ def _say(game: Game, ev: Event) -> None:
             game.come_in(p, ev.amount)
         elif act == Act.PASSES:
             game.fold(p)
+        elif act in (Act.RAISES, Act.BETS, Act.OPENS):
+            # Irregular, not impossible: the counters go in, and the table sees it.
+            game.find(Kind.OUT_OF_TURN, p, f"{p} {act.value} during the draw",
+                      expected=game.turn(), act=act.value)
+            game.raise_(p, ev.amount or 0)
         else:
-            raise Impossible(f"{p} cannot {act.value} during the draw")
+            game.find(Kind.OUT_OF_TURN, p, f"{p} {act.value} during the draw",
+                      expected=game.turn(), act=act.value)
         game.after_money(p)
         return
     if game.phase == Phase.SHOW:
-        raise Impossible("the betting is over and the hands are to be shown")
+        game.find(Kind.OUT_OF_TURN, p, f"{p} {act.value.replace('_', ' ')} after the betting "
+                  "had closed", expected=None, act=act.value.replace("_", " "))
+        if act in (Act.RAISES, Act.BETS, Act.OPENS, Act.CALLS, Act.COMES_IN) and ev.amount:
+            game.pay(p, ev.amount)
+        elif act == Act.PASSES:
+            game.fold(p)
+        return
     if act != Act.HOLDS:
         game.check_turn(p, act.value.replace("_", " "))
     if act in (Act.COMES_IN, Act.CALLS):
