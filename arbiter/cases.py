@@ -48,6 +48,9 @@ class Act(StrEnum):
     SPEAKS = "speaks"
     INQUIRES = "inquires"
     WINS = "wins"
+    RETAKES = "retakes"
+    STATES = "states"
+    BORROWS = "borrows"
 
 
 @dataclass(frozen=True)
@@ -142,6 +145,10 @@ _VERBS: list[tuple[str, Act]] = sorted(
         ("distracts the dealer", Act.SPEAKS),
         ("asks the dealer how many he drew", Act.INQUIRES), ("asks the dealer", Act.INQUIRES),
         ("asks how many", Act.INQUIRES), ("inquires", Act.INQUIRES),
+        ("takes back a discard", Act.RETAKES), ("takes back his discards", Act.RETAKES),
+        ("takes back", Act.RETAKES),
+        ("says he will", Act.STATES), ("says he'll", Act.STATES), ("announces he will", Act.STATES),
+        ("borrows", Act.BORROWS),
         ("wins the show", Act.WINS), ("has the best hand", Act.WINS),
         ("has the better hand", Act.WINS), ("wins", Act.WINS),
     ],
@@ -290,6 +297,16 @@ def _with_args(ev: Event, args: list[str], ctx: _Ctx) -> Event:
                             f"{ev.act.value} {'B ' if ev.act == Act.GIVES else ''}3'")
     elif ev.act in (Act.INQUIRES, Act.WINS):
         pass
+    elif ev.act == Act.RETAKES:
+        nums = [n for n in (_number(w) for w in rest) if n is not None]
+        count = nums[0] if nums else 1
+    elif ev.act == Act.STATES:
+        said = words.lower().split()
+        intent = next((w for w in said if w in ("pass", "bet", "call", "raise", "drop", "stand")),
+                      None)
+        if intent is None:
+            raise ctx.error("say what he said he would do, e.g. 'B says he will pass'")
+        return Event(ev.act, player=ev.player, about=intent, text=ev.text)
     elif ev.act == Act.CLAIMS:
         m = re.search(r"(asked|demanded|discarded|drew|was given|got)\D*(\d+|\w+)", words.lower())
         if not m or _number(m.group(2)) is None:
@@ -352,6 +369,7 @@ def parse_mapping(data: dict[str, Any], ctx: _Ctx) -> Event:
         hands=hands,
         counts=counts,
         uncut=data.get("uncut", False),
+        **({"about": data["intent"]} if act == Act.STATES and "intent" in data else {}),
         exposed=tuple(
             (_seat(p, sub("exposed")), _card(c, sub("exposed")) if c else None)
             for p, c in data.get("exposed", {}).items()

@@ -42,6 +42,8 @@ class Kind(StrEnum):
     OPENED_WITHOUT_OPENERS = "opened_without_openers"
     CONFLICTING_CLAIMS = "conflicting_claims"
     DRAW_INQUIRY = "draw_inquiry"
+    DISCARD_RETAKEN = "discard_retaken"
+    STATEMENT_NOT_KEPT = "statement_not_kept"
     NOT_OPENED = "not_opened"
     WON_UNCALLED = "won_uncalled"
     SHOWDOWN = "showdown"

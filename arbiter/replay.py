@@ -182,6 +182,12 @@ def _apply(game: Game, ev: Event) -> None:
                   dealer=game.dealer, during_deal=during)
     elif act == Act.INQUIRES:
         _inquiry(game, ev)
+    elif act == Act.RETAKES:
+        game.retake(p, ev.count or 1)
+    elif act == Act.BORROWS:
+        game.borrow(p, ev.amount or 0)
+    elif act == Act.STATES:
+        game.state(p, ev.about or "")
     elif act == Act.WINS:
         if game.phase != Phase.SHOW:
             raise Impossible("a hand wins at the show, when the betting is over")
@@ -269,6 +275,7 @@ def _say(game: Game, ev: Event) -> None:
         return
     if act != Act.HOLDS:
         game.check_turn(p, act.value.replace("_", " "))
+        game.kept_word(p, act.value)
     if act in (Act.COMES_IN, Act.CALLS):
         if game.phase == Phase.BETTING and not game.bet_made:
             game.stand(p)

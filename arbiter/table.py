@@ -54,6 +54,8 @@ class Seat:
     shown: bool = False
     drawn_lifted: bool = False  # raised from the table after his draw (Peel 48)
     dealt: tuple[str | None, ...] = ()  # the original hand, as far as it was named
+    borrowed: bool = False
+    stated: str | None = None  # what he said he would do when his turn came
 
 
 class Game:
@@ -223,7 +225,8 @@ class Game:
         if seat.funds is not None and amount > seat.funds:
             self.find(Kind.BEYOND_TABLE_STAKES, name,
                       f"{name} has only {seat.funds} on the table, {amount} short by "
-                      f"{amount - seat.funds}", wanted=amount, had=seat.funds)
+                      f"{amount - seat.funds}", wanted=amount, had=seat.funds,
+                      borrowed=seat.borrowed)
             amount = seat.funds
         seat.stake += amount
         if seat.funds is not None:
@@ -719,6 +722,38 @@ class Game:
         self.level_at_draw = self.level
         first = self.age if self.rules.bet_first == "age" else self.left_of(self.age)
         self.to_act = [n for n in self.order_from(first) if self.seats[n].status == Status.IN]
+
+    def retake(self, name: str, count: int) -> None:
+        if self.phase not in (Phase.DRAW, Phase.BETTING) or not self.discards:
+            raise Impossible(f"there is no discard for {name} to take back")
+        seat = self.seats[name]
+        n = min(count, len(self.discards))
+        for _ in range(n):
+            seat.hand.append(self.discards.pop())
+        self.find(Kind.DISCARD_RETAKEN, name, f"{name} took back into his hand {n} card(s) "
+                  "he had discarded", count=n)
+
+    def borrow(self, name: str, amount: int) -> None:
+        seat = self.seats[name]
+        seat.borrowed = True
+        if seat.funds is not None:
+            seat.funds += amount
+
+    def state(self, name: str, intent: str) -> None:
+        self.seats[name].stated = intent
+
+    def kept_word(self, name: str, act: str) -> None:
+        """A player who said what he would do, and did otherwise when his turn came."""
+        seat = self.seats[name]
+        if seat.stated is None:
+            return
+        same = {"pass": ("passes",), "drop": ("passes",), "bet": ("bets", "raises", "opens"),
+                "raise": ("raises",), "call": ("calls", "comes_in"), "stand": ("stands",)}
+        if act not in same.get(seat.stated, ()):
+            self.find(Kind.STATEMENT_NOT_KEPT, name, f"{name} said he would {seat.stated}, "
+                      f"and when his turn came he {act.replace('_', ' ')}",
+                      stated=seat.stated, act=act)
+        seat.stated = None
 
     def _size_explained(self, name: str, also: tuple[str, ...] = ()) -> bool:
         """A wrong number after the draw already found as a wrong ask or a wrong give is
