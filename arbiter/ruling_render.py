@@ -75,12 +75,14 @@ def ruling_text(r: Ruling, explain: bool = False) -> str:
     for d in r.decisions:
         f = d.finding
         if id(f) not in seen_findings:
+            if seen_findings:
+                out.append("")
             seen_findings.add(id(f))
             out.append(wrap(f"What happened: at step {f.step}"
                             + (f" (line {f.line})" if f.line else "")
                             + f", {f.message}.", ""))
         says = _sentence(d.says)
-        if d.condition:
+        if d.condition and says[1:2].islower():  # "If ...: it is a misdeal", but "B ..."
             says = says[0].lower() + says[1:]
         out.append(wrap(f"Decision: {_when(d)}{says}", "  "))
         if d.remedy:
@@ -95,6 +97,8 @@ def ruling_text(r: Ruling, explain: bool = False) -> str:
         out.append(wrap(f"Which is so is a question of fact: {_sentence(r.fact_referee)}", ""))
     for s in r.silences:
         f = s.finding
+        if out[-1]:
+            out.append("")
         out.append(wrap(f"What happened: at step {f.step}"
                         + (f" (line {f.line})" if f.line else "") + f", {f.message}.", ""))
         out.append(wrap(s.says, "  "))
