@@ -9,6 +9,8 @@
   abandoned, exposed), and no card is named in two hands.
 - Replay is a pure function of the case: the same file, the same replay, and
   the same JSON byte for byte.
+- Every replay can be ruled under every book: no two provisions contradict each
+  other on generated play, and every finding is either decided or declared silent.
 
 Hands come from ``handgen``: plausible ones (blind, straddles, deal, say,
 draw, betting, show, with the irregularities players commit) with junk events
@@ -28,7 +30,9 @@ from hypothesis import strategies as st
 from arbiter import InputError, Library, Rulebook
 from arbiter.cases import Case, load_case
 from arbiter.render import to_json
+from arbiter.judge import rule_on
 from arbiter.replay import Replay, replay
+from arbiter.ruling_render import ruling_markdown, ruling_text
 
 BOOKS = ("peel", "foster", "hoyle")
 FILE = "generated.yaml"
@@ -97,6 +101,19 @@ def check_conserved(r: Replay, case: Case) -> None:
             assert r.findings[k].step == s.index
 
 
+def check_ruled(r: Replay, book: Rulebook) -> None:
+    """Every replay can be ruled: the book's provisions never contradict each other, every
+    finding gets a decision or a plain statement of silence, and every format renders."""
+    ruling = rule_on(r, book)
+    ruled = {id(d.finding) for d in ruling.decisions} | {id(s.finding) for s in ruling.silences}
+    for f in r.findings:
+        quiet = f.kind == "showdown" and not f.facts.get("winner") and not f.facts.get("winners")
+        assert quiet or id(f) in ruled, f"{book.id}: nothing said of {f.kind} at step {f.step}"
+    assert all(d.cites for d in ruling.decisions)
+    assert ruling_text(ruling, explain=True) and ruling_markdown(ruling)
+    assert to_json(ruling.to_dict(explain=True))
+
+
 def replay_or_error(case: Case, book: Rulebook) -> Replay | InputError:
     try:
         return replay(case, book)
@@ -126,6 +143,7 @@ def check_case(text: str, books: dict[str, Rulebook]) -> list[Replay]:
             continue
         assert isinstance(second, Replay)
         check_conserved(first, case)
+        check_ruled(first, book)
         assert first.to_dict() == second.to_dict()
         assert to_json(first.to_dict()) == to_json(second.to_dict())
         done.append(first)
