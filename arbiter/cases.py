@@ -51,6 +51,7 @@ class Act(StrEnum):
     RETAKES = "retakes"
     STATES = "states"
     BORROWS = "borrows"
+    DIVULGES = "divulges"
 
 
 @dataclass(frozen=True)
@@ -149,6 +150,8 @@ _VERBS: list[tuple[str, Act]] = sorted(
         ("takes back", Act.RETAKES),
         ("says he will", Act.STATES), ("says he'll", Act.STATES), ("announces he will", Act.STATES),
         ("borrows", Act.BORROWS),
+        ("tells what he held", Act.DIVULGES), ("shows his thrown hand", Act.DIVULGES),
+        ("divulges his hand", Act.DIVULGES), ("divulges", Act.DIVULGES),
         ("wins the show", Act.WINS), ("has the best hand", Act.WINS),
         ("has the better hand", Act.WINS), ("wins", Act.WINS),
     ],
@@ -295,7 +298,7 @@ def _with_args(ev: Event, args: list[str], ctx: _Ctx) -> Event:
         elif ev.act != Act.EXPOSES:
             raise ctx.error(f"'{ev.act.value}' needs how many cards, e.g. '{ev.player} "
                             f"{ev.act.value} {'B ' if ev.act == Act.GIVES else ''}3'")
-    elif ev.act in (Act.INQUIRES, Act.WINS):
+    elif ev.act in (Act.INQUIRES, Act.WINS, Act.DIVULGES):
         pass
     elif ev.act == Act.RETAKES:
         nums = [n for n in (_number(w) for w in rest) if n is not None]

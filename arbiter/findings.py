@@ -44,6 +44,8 @@ class Kind(StrEnum):
     DRAW_INQUIRY = "draw_inquiry"
     DISCARD_RETAKEN = "discard_retaken"
     STATEMENT_NOT_KEPT = "statement_not_kept"
+    DIVULGED = "divulged"
+    DECLINED_TO_OPEN = "declined_to_open"
     NOT_OPENED = "not_opened"
     WON_UNCALLED = "won_uncalled"
     SHOWDOWN = "showdown"

@@ -163,7 +163,8 @@ def _apply(game: Game, ev: Event) -> None:
     if game.phase == Phase.OVER and act not in (Act.SHOWS, Act.CLAIMS, Act.LOOKS, Act.LIFTS):
         raise Impossible(f"the hand is over ({_over(game)}); nobody can {act.value} now")
     dealing = p == game.dealer and act in (Act.GIVES, Act.EXPOSES)  # he deals on (Peel 18)
-    if seat.status == Status.PASSED and act not in (Act.CLAIMS, Act.SPEAKS) and not dealing:
+    talk = (Act.CLAIMS, Act.SPEAKS, Act.DIVULGES)
+    if seat.status == Status.PASSED and act not in talk and not dealing:
         raise Impossible(f"{p} has abandoned his hand and is out of this deal")
     if act == Act.BLINDS:
         if game.phase != Phase.BEFORE_DEAL:
@@ -182,6 +183,9 @@ def _apply(game: Game, ev: Event) -> None:
                   dealer=game.dealer, during_deal=during)
     elif act == Act.INQUIRES:
         _inquiry(game, ev)
+    elif act == Act.DIVULGES:
+        game.find(Kind.DIVULGED, p, f"{p} told the table what his hand had been",
+                  retired=seat.status == Status.PASSED)
     elif act == Act.RETAKES:
         game.retake(p, ev.count or 1)
     elif act == Act.BORROWS:
@@ -286,6 +290,12 @@ def _say(game: Game, ev: Event) -> None:
     elif act in (Act.BETS, Act.OPENS):
         game.bet(p, ev.amount or 0)
     elif act == Act.PASSES:
+        if game.jackpot and not game.opened and game.phase == Phase.SAY:
+            need, qualified, _ = _openers(game, p)
+            if qualified:
+                game.find(Kind.DECLINED_TO_OPEN, p, f"{p} held openers (a pair of "
+                          f"{card_name(need + 's').split(' of ')[0]}s or better) and did not "
+                          "open the jack-pot", need=need)
         game.passes(p)
     elif act == Act.STANDS:
         game.stand(p)
@@ -386,14 +396,16 @@ def _show_message(result: dict[str, Any]) -> str:
     return "the hands are shown; " + str(result.get("why", "the winner cannot be told"))
 
 
-def _check_openers(game: Game) -> None:
-    assert game.opener is not None
+def _openers(game: Game, name: str) -> tuple[str, bool | None, list[str]]:
+    """The least pair that opens this jack-pot, whether ``name`` held it, and his cards.
+
+    Openers are judged on the original hand (Peel 30: "in his original hand"): the cards
+    named at the deal, or, if he did not draw, the cards he holds now.
+    """
     rules: Rules = game.rules
     series = rules.jackpot_openers
     need = series[(game.jackpot - 1) % len(series)]
-    seat = game.seats[game.opener]
-    # Openers are judged on the original hand (Peel 30: "in his original hand"): the cards
-    # named at the deal, or, if he did not draw, the cards he holds now.
+    seat = game.seats[name]
     if seat.dealt and None not in seat.dealt:
         hand = list(seat.dealt)
     elif not seat.discarded:
@@ -401,13 +413,17 @@ def _check_openers(game: Game) -> None:
     else:
         hand = []
     known = [c for c in hand if c]
-    qualified: bool | None
     if len(known) != 5:  # not all named, or a foul hand of more than five
-        qualified = None
-    else:
-        value = evaluate(known, rules.ranking)
-        qualified = value.category > Category.PAIR or (
-            value.category == Category.PAIR and value.ranks[0] >= RANKS.index(need) + 2)
+        return need, None, known
+    value = evaluate(known, rules.ranking)
+    qualified = value.category > Category.PAIR or (
+        value.category == Category.PAIR and value.ranks[0] >= RANKS.index(need) + 2)
+    return need, qualified, known
+
+
+def _check_openers(game: Game) -> None:
+    assert game.opener is not None
+    need, qualified, known = _openers(game, game.opener)
     if qualified is not True:
         game.find(Kind.OPENED_WITHOUT_OPENERS, game.opener,
                   f"{game.opener} opened the jack-pot; the least hand to open it was a pair of "
