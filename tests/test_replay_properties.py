@@ -29,8 +29,8 @@ from hypothesis import strategies as st
 
 from arbiter import InputError, Library, Rulebook
 from arbiter.cases import Case, load_case
-from arbiter.render import to_json
 from arbiter.judge import rule_on
+from arbiter.render import to_json
 from arbiter.replay import Replay, replay
 from arbiter.ruling_render import ruling_markdown, ruling_text
 
