@@ -382,6 +382,15 @@ def parse_mapping(data: dict[str, Any], ctx: _Ctx) -> Event:
 
 
 def _mapping_text(data: dict[str, Any]) -> str:
+    if data["act"] == "deals":
+        notes = []
+        if data.get("hands"):
+            notes.append("hands named: " + ", ".join(data["hands"]))
+        notes += [f"{p} dealt {n}" for p, n in data.get("counts", {}).items()]
+        notes += [f"a card exposed to {p}" for p in data.get("exposed", {})]
+        if data.get("uncut"):
+            notes.append("the pack not cut")
+        return "deal" + (f" ({'; '.join(notes)})" if notes else "")
     bits = [str(data.get("player", "")), str(data["act"]).replace("_", " ")]
     for k in ("to", "about", "count", "amount", "card"):
         if k in data:
