@@ -32,7 +32,8 @@ def format_option(*choices: str) -> Callable[[F], F]:
         type=click.Choice(choices or ("text", "json")),
         default="text",
         show_default=True,
-        help="Output for people (text) or scripts (json).",
+        help="Output for people (text), scripts (json)"
+        + (" or a club's minutes (markdown)." if "markdown" in choices else "."),
     )
 
 
@@ -68,7 +69,8 @@ def cli() -> None:
 
     \b
     Examples:
-      arbiter rulebooks
+      arbiter rule cases/given-four-after-discarding-three.yaml --rulebook all
+      arbiter replay cases/peel-the-say.yaml
       arbiter law peel 45
       arbiter search straddle
     """
@@ -275,7 +277,7 @@ def rule_cmd(case_file: Path, books: tuple[str, ...], explain: bool,
     \b
     Examples:
       arbiter rule cases/given-four-after-discarding-three.yaml
-      arbiter rule cases/straddle-past-the-limit.yaml --rulebook all
+      arbiter rule cases/four-straddles-with-a-limit-of-eight.yaml --rulebook all
       arbiter rule cases/peel-the-say.yaml --format json --explain
     """
     from .cases import load_case

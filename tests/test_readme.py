@@ -31,3 +31,13 @@ def test_readme_names_every_finding_kind_and_decision() -> None:
 
     for word in [*Kind, *Decision]:
         assert f"`{word}`" in README, f"README does not document {word}"
+
+
+@pytest.mark.parametrize("command", [None, *sorted(cli.commands)])
+def test_help_examples_name_files_that_exist(command: str | None) -> None:
+    from click.testing import CliRunner
+
+    args = [command, "--help"] if command else ["--help"]
+    text = CliRunner().invoke(cli, args).output
+    for path in re.findall(r"\b((?:cases|rulebooks)/[\w./-]+\.yaml)\b", text):
+        assert (ROOT / path).is_file(), f"{' '.join(args)} names {path}, which does not exist"
