@@ -41,3 +41,9 @@ def test_help_examples_name_files_that_exist(command: str | None) -> None:
     text = CliRunner().invoke(cli, args).output
     for path in re.findall(r"\b((?:cases|rulebooks)/[\w./-]+\.yaml)\b", text):
         assert (ROOT / path).is_file(), f"{' '.join(args)} names {path}, which does not exist"
+
+
+def test_readme_names_files_that_exist() -> None:
+    for path in re.findall(r"\b((?:cases|rulebooks|benchmarks|arbiter)/[\w./-]+\.(?:yaml|py|json))",
+                           README):
+        assert (ROOT / path).is_file(), f"the README names {path}, which does not exist"
