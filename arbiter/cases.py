@@ -282,17 +282,28 @@ def _with_args(ev: Event, args: list[str], ctx: _Ctx) -> Event:
             else:
                 raise ctx.error(f"{ev.act.value} does not take a player ({bare!r})")
             continue
-        card = parse_card(bare) if len(bare) in (2, 3) and not bare.isdigit() else None
+        # A card is written with a capital or a figure for its rank: "As", "10h", "Qd";
+        # "as" is a word, not the ace of spades.
+        card = parse_card(bare) if len(bare) in (2, 3) and (bare[0].isupper() or
+                                                            bare[0].isdigit()) else None
         if card is not None and _colour(bare.lower(), ctx.counters) is None:
+            if card in cards:
+                raise ctx.error(f"the {card} is named twice")
             cards.append(card)
             continue
         rest.append(" ".join(args[i:i + 1]))
     words = " ".join(rest)
     count = amount = None
-    if ev.act in (Act.DISCARDS, Act.ASKS, Act.GIVES, Act.DRAWS, Act.EXPOSES):
+    if ev.act in (Act.DISCARDS, Act.ASKS, Act.GIVES, Act.DRAWS, Act.EXPOSES, Act.SHOWS):
+        _only_cards_and_a_count(rest, ev, ctx)
         nums = [n for n in (_number(w) for w in rest) if n is not None]
-        if nums:
+        if ev.act == Act.SHOWS:
+            pass
+        elif nums:
             count = nums[0]
+            if cards and len(cards) != count and ev.act != Act.EXPOSES:
+                raise ctx.error(f"'{ev.text}' says {count} but names {len(cards)} "
+                                f"card{'s' if len(cards) != 1 else ''}")
         elif cards:
             count = len(cards)
         elif ev.act != Act.EXPOSES:
@@ -323,10 +334,30 @@ def _with_args(ev: Event, args: list[str], ctx: _Ctx) -> Event:
             pass
         else:
             amount = parse_amount(words.replace("better", " "), ctx)
+    if amount is None and ev.act in _NEEDS_AMOUNT:
+        raise ctx.error(f"'{ev.act.value}' needs an amount, e.g. '{ev.player} {ev.act.value} 2' "
+                        "or '... 2 blues'")
     if ev.act == Act.GIVES and to is None:
         raise ctx.error(f"say whom the dealer gives to, e.g. '{ev.player} gives B 3'")
     return Event(ev.act, player=ev.player, to=to, about=about, count=count, amount=amount,
                  cards=tuple(cards), text=ev.text)
+
+
+_NEEDS_AMOUNT = {Act.BETS, Act.RAISES, Act.OPENS, Act.BORROWS}
+_CARD_WORDS = {"card", "cards", "more", "for", "him", "himself", "a", "the", "to", "and"}
+
+
+def _only_cards_and_a_count(words: list[str], ev: Event, ctx: _Ctx) -> None:
+    """After 'discards', 'gives' and the like, every word is a number or a card."""
+    numbers = [w for w in words if _number(w.strip(",.;").lower()) is not None]
+    if len(numbers) > 1:
+        raise ctx.error(f"'{ev.text}' gives more than one number ({', '.join(numbers)}); "
+                        "expected one number of cards, and cards written like As, 10h, Qd")
+    for w in words:
+        bare = w.strip(",.;").lower()
+        if _number(bare) is None and bare not in _CARD_WORDS:
+            raise ctx.error(f"cannot read {w!r} in '{ev.text}': expected a number of cards "
+                            "or cards written like As, 10h, Qd, 7c")
 
 
 # --- the mapping form -------------------------------------------------------
@@ -343,7 +374,11 @@ def parse_mapping(data: dict[str, Any], ctx: _Ctx) -> Event:
 
     def cardlist(value: Any, c: _Ctx) -> tuple[str, ...]:
         items = value.split() if isinstance(value, str) else value
-        return tuple(_card(str(t), c) for t in items)
+        out = tuple(_card(str(t), c) for t in items)
+        for i, card in enumerate(out):
+            if card in out[:i]:
+                raise c.error(f"the {card} is named twice")
+        return out
 
     cards = cardlist(data["cards"], sub("cards")) if "cards" in data else ()
     if "card" in data:

@@ -154,7 +154,8 @@ def laws_cmd(book: str, rulebook_dirs: tuple[Path, ...], fmt: str) -> None:
 @cli.command("search", context_settings=CONTEXT)
 @click.argument("words", nargs=-1, required=True)
 @click.option("--book", "books", multiple=True, metavar="BOOK", help="Search only this book.")
-@click.option("--limit", default=20, show_default=True, help="Most laws to show.")
+@click.option("--limit", default=20, show_default=True, type=click.IntRange(min=1),
+              help="Most laws to show.")
 @rulebooks_option
 @format_option()
 def search_cmd(
@@ -176,7 +177,6 @@ def search_cmd(
 
     lib = library(rulebook_dirs)
     selected = [lib.get(b) for b in books] if books else lib.all()
-    by_id = {b.id: b for b in selected}
     hits = search(selected, list(words))[:limit]
     if fmt == "json":
         emit(
@@ -195,7 +195,7 @@ def search_cmd(
     left, right = ("\x1b[1;33m", "\x1b[0m") if color else ("«", "»")
     emit(
         "\n\n".join(
-            law_text(by_id[h.law.book], h.law, marked(h.law.text, h.spans, left, right))
+            law_text(lib.get(h.law.book), h.law, marked(h.law.text, h.spans, left, right))
             for h in hits
         )
     )

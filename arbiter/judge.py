@@ -43,9 +43,12 @@ class Citation:
     pages: str | None
     quote: str
     footnotes: tuple[str, ...] = ()
+    cited_as: str = ""
+    note: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"book": self.book, "ref": self.ref, "label": self.label,
+        return {"book": self.book, "cited_as": self.cited_as, "ref": self.ref,
+                "label": self.label,
                 "heading": self.heading, "page": self.page, "pages": self.pages,
                 "quote": self.quote, "footnotes": list(self.footnotes)}
 
@@ -448,4 +451,4 @@ def _citation(book: Rulebook, ref: str) -> Citation:
         raise ArbiterError(f"{book.file}: a provision cites law {ref!r}, which the rulebook "
                            "does not hold")
     return Citation(law.book, law.ref, law.label(), law.heading, law.page, law.pages,
-                    law.text, law.footnotes)
+                    law.text, law.footnotes, law.cited_as, law.note)

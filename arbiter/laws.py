@@ -30,6 +30,7 @@ class Law:
     note: str | None = None
     line: int | None = None
     book: str = ""
+    cited_as: str = ""  # the short name of the book the law comes from, e.g. "Peel"
 
     @property
     def numbered(self) -> bool:

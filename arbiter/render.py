@@ -28,7 +28,7 @@ def wrap(text: str, indent: str = "  ") -> str:
 
 def citation_line(book: Rulebook, law: Law) -> str:
     """``Peel, law 45 — The Draw, pp. 52–53``."""
-    name = book.name if law.book == book.id else law.book.capitalize()
+    name = law.cited_as or book.name
     pages = law.pages
     pp = f"{'pp.' if pages and '–' in pages else 'p.'} {pages}"
     if pages and not law.numbered:

@@ -204,6 +204,7 @@ def build(data: dict[str, Any], file: str, parent: Rulebook | None) -> Rulebook:
             note=law.get("note"),
             line=law.get("line"),
             book=book_id,
+            cited_as=data.get("citation") or book_id,
         )
         for law in data.get("laws", [])
     ]

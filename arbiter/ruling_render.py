@@ -110,8 +110,10 @@ def ruling_text(r: Ruling, explain: bool = False) -> str:
     if r.citations:
         out += ["", "THE LAW"]
         for c in r.citations:
-            out.append(_cite_line(c, book.name if c.book == book.id else c.book.capitalize()))
+            out.append(_cite_line(c, c.cited_as or book.name))
             out.append(wrap(f"\u201c{' '.join(c.quote.split())}\u201d", "    "))
+            if c.note:
+                out.append(wrap(f"[Note: {c.note}]", "      "))
     if explain:
         out += ["", "HOW IT WAS DECIDED"]
         for t in r.trace:
@@ -126,6 +128,8 @@ def ruling_text(r: Ruling, explain: bool = False) -> str:
 
 def _short(name: str, ref: str, cites: dict[str, Citation] | None = None) -> str:
     c = (cites or {}).get(ref)
+    if c is not None and c.cited_as:
+        name = c.cited_as
     if ref.isdigit() or c is None:
         return f"{name} {ref}"
     title = c.label.split(" ", 2)[-1] if c.page else c.label
@@ -159,6 +163,8 @@ def ruling_markdown(r: Ruling) -> str:
     if r.citations:
         out += ["", "## The law", ""]
         for c in r.citations:
-            out += [f"**{_cite_line(c, book.name if c.book == book.id else c.book)}**", "",
+            out += [f"**{_cite_line(c, c.cited_as or book.name)}**", "",
                     "> " + " ".join(c.quote.split()), ""]
+            if c.note:
+                out += [f"*Note: {' '.join(c.note.split())}*", ""]
     return "\n".join(out).rstrip() + "\n"
