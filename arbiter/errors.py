@@ -47,7 +47,7 @@ class InputError(ArbiterError):
                     where += f":{self.column}"
             where += ": "
         path = f"{self.path}: " if self.path else ""
-        return f"{where}{path}{self.message}"
+        return " ".join(f"{where}{path}{self.message}".split())  # always one line
 
     def to_dict(self) -> dict[str, object]:
         return {

@@ -50,8 +50,8 @@ def read_rulebook_data(path: Path) -> dict[str, Any]:
         raise InputError(f"cannot read rulebook: {exc.strerror}", file=name) from None
     k = cache.key(raw, SCHEMA_FILE.read_bytes())
     hit = cache.get(k)
-    if isinstance(hit, dict):
-        return hit
+    if isinstance(hit, dict) and isinstance(hit.get("id"), str) and "title" in hit:
+        return hit  # anything else in the cache is ignored and rebuilt
     from .yamlsafe import parse
 
     data = validate_rulebook(parse(_decode(raw, name), name))

@@ -58,13 +58,36 @@ class Document:
         )
 
 
+MAX_DEPTH = 50  # no rulebook or case nests deeper than a handful of levels
+MAX_VALUES = 200_000  # far beyond any real file; stops alias "bombs"
+
+
+def _guard(text: str, file: str) -> None:
+    """Refuse, before parsing, what would exhaust the parser: deep nesting, NUL bytes."""
+    if "\x00" in text:
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise InputError("the file holds a NUL byte: expected YAML text", file=file, line=line)
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                line = text.count("\n", 0, i) + 1
+                raise InputError(f"nested more than {MAX_DEPTH} levels deep", file=file,
+                                 line=line)
+        elif ch in "]}" and depth:
+            depth -= 1
+
+
 def parse(text: str, file: str) -> Document:
     """Parse one YAML document strictly. Raises InputError on any problem."""
+    _guard(text, file)
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
         positions: dict[Path, tuple[int, int]] = {}
-        data = _build(loader, node, (), positions, file) if node is not None else None
+        budget = [MAX_VALUES]
+        data = _build(loader, node, (), positions, file, budget) if node is not None else None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or exc.context or "invalid YAML"
@@ -76,6 +99,12 @@ def parse(text: str, file: str) -> Document:
                 mark = cmark
             else:
                 problem += f" ({context} at line {cmark.line + 1}, column {cmark.column + 1})"
+        lines = text.splitlines()
+        bad = lines[mark.line] if mark is not None and mark.line < len(lines) else ""
+        if "\t" in bad:
+            problem += "; a tab is not allowed for indentation in YAML: use spaces"
+        elif "mapping values are not allowed" in problem:
+            problem += "; put text that holds ': ' in quotes"
         raise InputError(
             f"YAML syntax error: {problem}",
             file=file,
@@ -83,16 +112,25 @@ def parse(text: str, file: str) -> Document:
             column=mark.column + 1 if mark else None,
         ) from None
     except yaml.YAMLError as exc:
-        raise InputError(f"YAML error: {exc}", file=file) from None
+        raise InputError("YAML error: " + " ".join(str(exc).split()), file=file) from None
+    except RecursionError:
+        raise InputError(f"nested more than {MAX_DEPTH} levels deep", file=file) from None
     finally:
         loader.dispose()
     return Document(file, data, positions)
 
 
 def _build(
-    loader: Any, node: Any, path: Path, positions: dict[Path, tuple[int, int]], file: str
+    loader: Any, node: Any, path: Path, positions: dict[Path, tuple[int, int]], file: str,
+    budget: list[int],
 ) -> Any:
     positions[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+    budget[0] -= 1
+    if budget[0] < 0 or len(path) > MAX_DEPTH:
+        what = (f"nested more than {MAX_DEPTH} levels deep" if len(path) > MAX_DEPTH else
+                f"expands to more than {MAX_VALUES} values (aliases repeated?)")
+        raise InputError(f"the file {what}", file=file, line=node.start_mark.line + 1,
+                         column=node.start_mark.column + 1, path=format_path(path[:MAX_DEPTH]))
     if isinstance(node, yaml.MappingNode):
         out: dict[Any, Any] = {}
         for key_node, value_node in node.value:
@@ -124,12 +162,13 @@ def _build(
                     path=format_path((*path, key)),
                 )
             key_path = (*path, key)
-            out[key] = _build(loader, value_node, key_path, positions, file)
+            out[key] = _build(loader, value_node, key_path, positions, file, budget)
             positions[key_path] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
         return out
     if isinstance(node, yaml.SequenceNode):
         return [
-            _build(loader, item, (*path, i), positions, file) for i, item in enumerate(node.value)
+            _build(loader, item, (*path, i), positions, file, budget)
+            for i, item in enumerate(node.value)
         ]
     value = loader.construct_object(node)
     if hasattr(value, "isoformat") and not isinstance(value, str):
