@@ -47,3 +47,15 @@ def test_readme_names_files_that_exist() -> None:
     for path in re.findall(r"\b((?:cases|rulebooks|benchmarks|arbiter)/[\w./-]+\.(?:yaml|py|json))",
                            README):
         assert (ROOT / path).is_file(), f"the README names {path}, which does not exist"
+
+
+def test_the_readme_case_example_replays_as_the_ruling_it_shows() -> None:
+    from arbiter import Library
+    from arbiter.cases import load_case
+    from arbiter.judge import judge
+
+    block = README.split("## Cases", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    ruling = judge(load_case("README.md", block), Library().get("peel"))
+    assert [(str(d.finding.kind), d.finding.step) for d in ruling.decisions] == [
+        ("given_more_than_asked", 9)
+    ]
