@@ -39,7 +39,9 @@ def _when(d: Decided) -> str:
         if words:
             bits.append(words[0] if value else words[1])
         else:
-            bits.append(f"{fact.replace('_', ' ')} is {value}")
+            bits.append(f"{fact.replace('_', ' ')}" if value is True else
+                        f"not {fact.replace('_', ' ')}" if value is False else
+                        f"{fact.replace('_', ' ')} is {value}")
     return "If " + " and ".join(bits) + ": "
 
 

@@ -504,8 +504,9 @@ class Game:
     def open_draw(self, name: str) -> None:
         """The draw begins (``name`` being the first to act in it), closing the say."""
         if self.phase == Phase.SAY:
-            if self.rules.make_good_at_draw or not self.to_act:
-                self.to_act = []
+            # Under make_good_at_draw a raised player makes good at his draw; but a player
+            # who has not had his say at all has been passed over, in every book.
+            if not self.to_act:
                 self.close_say_if_done()
             else:
                 self.find(Kind.OUT_OF_TURN, name, f"the draw began while "
