@@ -394,6 +394,10 @@ class Game:
     def come_in(self, name: str, stated: int | None) -> None:
         seat = self.seats[name]
         owe = max(0, self.level - seat.stake)
+        if stated is not None and stated > owe and self.phase in (Phase.SAY, Phase.BETTING):
+            # "C comes in 20" where making good costs 8: he makes good and goes 12 better.
+            self.raise_(name, stated - owe)
+            return
         if stated is not None and stated != owe:
             kind = Kind.SHORT_STAKE if stated < owe else Kind.AMOUNT_DIFFERS
             self.find(kind, name, f"{name} put up {stated} where making good cost {owe}",
