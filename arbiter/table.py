@@ -357,9 +357,12 @@ class Game:
                       f"({card or 'unnamed'}) in dealing to {n}", card=card, to=n)
         for n in order:
             if wanted[n] != 5:
+                # One hand's surplus may be another's shortage (six and four).
+                offset = next((m for m in order if m != n and wanted[m] == 10 - wanted[n]),
+                              None)
                 f = self.find(Kind.WRONG_NUMBER_DEALT, n,
                               f"{n} was dealt {wanted[n]} cards", count=wanted[n],
-                              lifted=False, looked=False, bet_made=False)
+                              lifted=False, looked=False, bet_made=False, offset_by=offset)
                 self.track("dealt", n, f)
         self.phase = Phase.SAY
         if self.rules.straddle_when == "before_deal":
