@@ -189,9 +189,8 @@ def _quiet(f: Finding) -> bool:
 
 
 def _ordered(r: Replay) -> list[Finding]:
-    """The disputed player's findings first, then the rest in the order they arose."""
-    about = r.case.dispute.about if r.case.dispute else None
-    return sorted(r.findings, key=lambda f: (f.player != about if about else False, f.step))
+    """The findings in the order they arose at the table."""
+    return sorted(r.findings, key=lambda f: f.step)
 
 
 def _facts(r: Replay, f: Finding) -> dict[str, Any]:
@@ -275,7 +274,7 @@ def _apply(r: Replay, book: Rulebook, f: Finding, facts: dict[str, Any],
         elif m.result is False:
             trace.append(TraceEntry(f, p["id"], "set aside", m.tested,
                                     "does not hold: " + ", ".join(
-                                        f"{k} is {m.tested[k]!r}" for k in m.failed)))
+                                        f"{k} is {_said(m.tested[k])}" for k in m.failed)))
         else:
             trace.append(TraceEntry(f, p["id"], "unknown", m.tested,
                                     "not settled by the events: " + ", ".join(m.unknown)))
@@ -299,8 +298,14 @@ def _apply(r: Replay, book: Rulebook, f: Finding, facts: dict[str, Any],
     return out
 
 
+def _said(v: Any) -> str:
+    return {None: "unknown", True: "yes", False: "no"}.get(v, str(v)) if not isinstance(
+        v, (dict, list)) else str(v)
+
+
 def _cond_text(cond: dict[str, Any]) -> str:
-    return "" if not cond else " (if " + ", ".join(f"{k} is {v}" for k, v in cond.items()) + ")"
+    return "" if not cond else " (if " + ", ".join(
+        f"{k} is {_said(v)}" for k, v in cond.items()) + ")"
 
 
 def _decided(r: Replay, book: Rulebook, f: Finding, facts: dict[str, Any],

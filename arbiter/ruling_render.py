@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .judge import Citation, Decided, Ruling
+from .findings import Finding
+from .judge import Citation, Decided, Ruling, Silence
 from .render import wrap
 
 
@@ -26,6 +27,8 @@ def _cite_line(c: Citation, book_name: str) -> str:
 
 def _penalty_text(p: dict[str, Any]) -> str:
     if "forfeits" in p:
+        if not p["forfeits"]:
+            return f"{p['player']} has nothing in the pool to forfeit"
         return f"{p['player']} forfeits his stake of {p['forfeits']}, which stays in the pool"
     return f"{p['player']} pays {p['pays']} to {p['to']}"
 
@@ -60,6 +63,32 @@ _FACT_WORDS = {
 }
 
 
+def _decision_lines(d: Decided, name: str, refs: dict[str, Citation]) -> list[str]:
+    says = _sentence(d.says)
+    if d.condition and says[1:2].islower():  # "If ...: it is a misdeal", but "B ..."
+        says = says[0].lower() + says[1:]
+    lines = [wrap(f"Decision: {_when(d)}{says}", "  ")]
+    if d.remedy:
+        lines.append(wrap(f"Remedy: {_sentence(d.remedy)}", "    "))
+    for p in d.penalties:
+        lines.append(wrap(f"Penalty: {_sentence(_penalty_text(p))}", "    "))
+    if d.settled_by:
+        lines.append(wrap(f"Settled by: {_sentence(d.settled_by)}", "    "))
+    rests = ", ".join(_short(name, c, refs) for c in d.cites)
+    lines.append(wrap(f"Rests on: {rests}", "    "))
+    return lines
+
+
+def _silence_lines(s: Silence, name: str, refs: dict[str, Citation]) -> list[str]:
+    lines = [wrap(s.says, "  ")]
+    if s.nearest:
+        lines.append(wrap("Nearest laws considered: "
+                          + ", ".join(_short(name, c, refs) for c in s.nearest), "    "))
+    if s.catch_all:
+        lines.append(wrap(f"The book's own rule for such cases: {s.catch_all}", "    "))
+    return lines
+
+
 def ruling_text(r: Ruling, explain: bool = False) -> str:
     book = r.rulebook
     case = r.case
@@ -73,42 +102,26 @@ def ruling_text(r: Ruling, explain: bool = False) -> str:
     out.append("")
     if not r.decisions and not r.silences:
         out.append("Nothing irregular happened: the replay found no irregularity to rule on.")
-    seen_findings: set[int] = set()
+    # Each finding in the order it arose, with what the book decides of it or its silence.
+    said: dict[int, list[str]] = {}
+    order: list[Finding] = []
     for d in r.decisions:
-        f = d.finding
-        if id(f) not in seen_findings:
-            if seen_findings:
-                out.append("")
-            seen_findings.add(id(f))
-            out.append(wrap(f"What happened: at step {f.step}"
-                            + (f" (line {f.line})" if f.line else "")
-                            + f", {f.message}.", ""))
-        says = _sentence(d.says)
-        if d.condition and says[1:2].islower():  # "If ...: it is a misdeal", but "B ..."
-            says = says[0].lower() + says[1:]
-        out.append(wrap(f"Decision: {_when(d)}{says}", "  "))
-        if d.remedy:
-            out.append(wrap(f"Remedy: {_sentence(d.remedy)}", "    "))
-        for p in d.penalties:
-            out.append(wrap(f"Penalty: {_sentence(_penalty_text(p))}", "    "))
-        if d.settled_by:
-            out.append(wrap(f"Settled by: {_sentence(d.settled_by)}", "    "))
-        rests = ", ".join(_short(book.name, c, refs) for c in d.cites)
-        out.append(wrap(f"Rests on: {rests}", "    "))
-    if r.fact_referee:
-        out.append(wrap(f"Which is so is a question of fact: {_sentence(r.fact_referee)}", ""))
+        if id(d.finding) not in said:
+            order.append(d.finding)
+        said.setdefault(id(d.finding), []).extend(_decision_lines(d, book.name, refs))
     for s in r.silences:
-        f = s.finding
-        if out[-1]:
+        if id(s.finding) not in said:
+            order.append(s.finding)
+        said.setdefault(id(s.finding), []).extend(_silence_lines(s, book.name, refs))
+    for i, f in enumerate(sorted(order, key=lambda x: x.step)):
+        if i:
             out.append("")
         out.append(wrap(f"What happened: at step {f.step}"
                         + (f" (line {f.line})" if f.line else "") + f", {f.message}.", ""))
-        out.append(wrap(s.says, "  "))
-        if s.nearest:
-            out.append(wrap("Nearest laws considered: "
-                            + ", ".join(_short(book.name, c, refs) for c in s.nearest), "    "))
-        if s.catch_all:
-            out.append(wrap(f"The book's own rule for such cases: {s.catch_all}", "    "))
+        out += said[id(f)]
+    if r.fact_referee:
+        out.append("")
+        out.append(wrap(f"Which is so is a question of fact: {_sentence(r.fact_referee)}", ""))
     if r.citations:
         out += ["", "THE LAW"]
         for c in r.citations:
@@ -119,13 +132,24 @@ def ruling_text(r: Ruling, explain: bool = False) -> str:
     if explain:
         out += ["", "HOW IT WAS DECIDED"]
         for t in r.trace:
-            tested = ", ".join(f"{k}={v!r}" for k, v in t.tested.items()) or "no conditions"
+            tested = ", ".join(f"{k} {_value(v)}" for k, v in t.tested.items()) or "no conditions"
             out.append(wrap(f"step {t.finding.step} {t.finding.kind}: {t.provision} "
                             f"{t.result} ({tested}): {t.why}", "  "))
         if r.replay.assumed:
             out.append(wrap("Mechanics the rulebook does not give (engine default used): "
                             + ", ".join(r.replay.assumed), "  "))
     return "\n".join(out)
+
+
+def _value(v: Any) -> str:
+    """A fact's value as a reader says it: yes, no, unknown, or the value."""
+    if v is None:
+        return "unknown"
+    if v is True:
+        return "yes"
+    if v is False:
+        return "no"
+    return str(v)
 
 
 def _short(name: str, ref: str, cites: dict[str, Citation] | None = None) -> str:

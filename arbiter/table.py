@@ -18,6 +18,16 @@ from .findings import Finding, Kind
 from .params import Rules
 
 
+def _cards(n: int) -> str:
+    return "a card" if n == 1 else f"{n} cards"
+
+
+def _part(fraction: float) -> str:
+    """0.25 -> "a quarter of"; 0.5 -> "half"; 1 -> "the whole of"."""
+    words = {0.25: "a quarter of", 0.5: "half", 1.0: "the whole of"}
+    return words.get(float(fraction), f"{fraction:g} of")
+
+
 class Impossible(Exception):
     """An event that cannot physically happen at a card table."""
 
@@ -224,8 +234,8 @@ class Game:
         seat = self.seats[name]
         if seat.funds is not None and amount > seat.funds:
             self.find(Kind.BEYOND_TABLE_STAKES, name,
-                      f"{name} has only {seat.funds} on the table, {amount} short by "
-                      f"{amount - seat.funds}", wanted=amount, had=seat.funds,
+                      f"{name} has {seat.funds or 'nothing'} on the table and needed {amount}, "
+                      f"{amount - seat.funds} short", wanted=amount, had=seat.funds,
                       borrowed=seat.borrowed)
             amount = seat.funds
         seat.stake += amount
@@ -272,7 +282,7 @@ class Game:
         mx = self.rules.blind_max_of_limit
         if mx is not None and amount > mx * self.limit:
             self.find(Kind.BLIND_OVER_LIMIT, name,
-                      f"a blind of {amount} is more than {mx:g} of the limit of {self.limit}",
+                      f"a blind of {amount} is more than {_part(mx)} the limit of {self.limit}",
                       amount=amount, most=int(mx * self.limit))
         self.pay(name, amount)
 
@@ -304,7 +314,7 @@ class Game:
         mx = self.rules.straddle_max_of_limit
         if mx is not None and amt > mx * self.limit:
             self.find(Kind.STRADDLE_OVER_LIMIT, name,
-                      f"{name}'s straddle of {amt} goes past {mx:g} of the limit of "
+                      f"{name}'s straddle of {amt} goes past {_part(mx)} the limit of "
                       f"{self.limit} ({int(mx * self.limit)})",
                       amount=amt, most=int(mx * self.limit), limit=self.limit)
         self.straddles.append((name, amt))
@@ -738,7 +748,7 @@ class Game:
         n = min(count, len(self.discards))
         for _ in range(n):
             seat.hand.append(self.discards.pop())
-        self.find(Kind.DISCARD_RETAKEN, name, f"{name} took back into his hand {n} card(s) "
+        self.find(Kind.DISCARD_RETAKEN, name, f"{name} took back into his hand {_cards(n)} "
                   "he had discarded", count=n)
 
     def borrow(self, name: str, amount: int) -> None:

@@ -99,7 +99,8 @@ def check(doc: Document, schema_name: str) -> None:
     if kind == "minLength":
         raise doc.error(path, "must not be empty")
     if kind == "minItems":
-        raise doc.error(path, f"expected at least {error.validator_value} item(s)")
+        n = error.validator_value
+        raise doc.error(path, f"expected at least {n} item{'' if n == 1 else 's'}")
     if kind == "pattern":
         hint = error.schema.get("description", f"matching {error.validator_value}")
         raise doc.error(path, f"{_describe(inst)} is not of the expected form ({hint})")
