@@ -103,6 +103,7 @@ class Case:
     title: str = ""
     note: str = ""
     rulebook: str | None = None
+    rulebook_line: int | None = None
     dispute: Dispute | None = None
     expect: dict[str, Any] = field(default_factory=dict)
 
@@ -456,7 +457,11 @@ def case_from_document(doc: Document) -> Case:
     from .validate import check
 
     if not isinstance(doc.data, dict):
-        raise doc.error((), "expected a case: a mapping with 'table' and 'events'")
+        raise doc.error((), "expected a case: a mapping with 'table' and 'events'"
+                        + ("; the file is empty" if doc.data is None else ""))
+    if "laws" in doc.data or ("id" in doc.data and "table" not in doc.data):
+        raise doc.error((), "this is a rulebook, not a case: expected 'table' and 'events' "
+                        "(see 'arbiter laws' and 'arbiter check' for rulebooks)")
     check(doc, "case")
     data = doc.data
     t = data["table"]
@@ -497,6 +502,7 @@ def case_from_document(doc: Document) -> Case:
         title=data.get("title", ""),
         note=data.get("note", ""),
         rulebook=data.get("rulebook"),
+        rulebook_line=doc.where(("rulebook",))[0] if "rulebook" in data else None,
         dispute=dispute,
         expect=data.get("expect", {}),
     )

@@ -23,6 +23,9 @@ def kind_of(path: Path) -> str:
     except UnicodeDecodeError:
         raise InputError("not UTF-8 text", file=str(path)) from None
     doc = parse(text, str(path))
+    if doc.data is None:
+        raise InputError("the file is empty: expected a case (table, events) or a rulebook "
+                         "(id, title, laws)", file=str(path), line=1)
     if isinstance(doc.data, dict) and ("events" in doc.data or "table" in doc.data):
         return "case"
     return "rulebook"

@@ -55,6 +55,19 @@ def library(dirs: tuple[Path, ...]) -> Library:
     return Library(dirs)
 
 
+def book_for(case: Any, lib: Library, requested: str | None) -> Any:
+    """The rulebook asked for, else the one the case names (an error points at it), else Peel."""
+    if requested:
+        return lib.get(requested)
+    if case.rulebook:
+        try:
+            return lib.get(case.rulebook)
+        except InputError as exc:
+            raise InputError(exc.message, file=case.file, line=case.rulebook_line,
+                             path="rulebook") from None
+    return lib.get(DEFAULT_BOOK)
+
+
 def emit(text: str) -> None:
     click.echo(text)
 
@@ -118,7 +131,7 @@ def law_cmd(book: str, ref: str, rulebook_dirs: tuple[Path, ...], fmt: str) -> N
     if law is None:
         raise InputError(
             f"{rb.name} has no law {ref!r}; {did_you_mean(ref, rb.refs())}"
-            + (f" (this rulebook covers: {rb.extent.strip()})" if rb.extent else "")
+            + (f" ({' '.join(rb.extent.split())})" if rb.extent else "")
         )
     if fmt == "json":
         emit(to_json(law.to_dict()))
@@ -254,7 +267,7 @@ def replay_cmd(case_file: Path, book: str | None, rulebook_dirs: tuple[Path, ...
     from .report import replay_text
 
     case = load_case(case_file)
-    rb = library(rulebook_dirs).get(book or case.rulebook or DEFAULT_BOOK)
+    rb = book_for(case, library(rulebook_dirs), book)
     r = replay(case, rb)
     emit(to_json(r.to_dict()) if fmt == "json" else replay_text(r))
 
@@ -287,10 +300,13 @@ def rule_cmd(case_file: Path, books: tuple[str, ...], explain: bool,
 
     case = load_case(case_file)
     lib = library(rulebook_dirs)
-    ids = list(books) or [case.rulebook or DEFAULT_BOOK]
-    if "all" in ids:
-        ids = lib.ids()
-    rulings = [judge(case, lib.get(i)) for i in ids]
+    if "all" in books:
+        chosen = [lib.get(i) for i in lib.ids()]
+    elif books:
+        chosen = [lib.get(i) for i in books]
+    else:
+        chosen = [book_for(case, lib, None)]
+    rulings = [judge(case, b) for b in chosen]
     if fmt == "json":
         data = [x.to_dict(explain) for x in rulings]
         emit(to_json(data[0] if len(data) == 1 else data))
@@ -305,6 +321,10 @@ def main(argv: list[str] | None = None) -> None:
     try:
         cli.main(args=argv, prog_name="arbiter", standalone_mode=False)
     except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.UsageError as exc:
+        where = f" (see '{exc.ctx.command_path} --help')" if exc.ctx else ""
+        click.echo(f"arbiter: error: {exc.format_message()}{where}", err=True)
         sys.exit(exc.exit_code)
     except click.ClickException as exc:
         exc.show()

@@ -106,6 +106,22 @@ def check(doc: Document, schema_name: str) -> None:
         raise doc.error(path, f"{_describe(inst)} is not of the expected form ({hint})")
     if kind in ("minimum", "maximum"):
         raise doc.error(path, f"{_describe(inst)} is out of range ({kind} {error.validator_value})")
+    if kind == "maxItems":
+        raise doc.error(path, f"expected at most {error.validator_value} items")
+    if kind == "uniqueItems":
+        raise doc.error(path, "names the same thing twice; expected each once")
+    if kind == "anyOf" and path[:1] == ("events",) and len(path) == 2:
+        hint = ""
+        if isinstance(inst, dict) and "act" not in inst and len(inst) == 1:
+            hint = ("; a colon after the player's name makes YAML read a mapping: write "
+                    "'B discards 3', or put the line in quotes")
+        raise doc.error(path, "expected an event: one line such as 'B discards 3', or a mapping "
+                        f"with 'act'; got {_describe(inst)}{hint}")
+    if kind == "anyOf":
+        forms = [s.get("enum") or _expected_type(s.get("type")) for s in error.validator_value]
+        words = ", ".join(", ".join(map(str, f)) if isinstance(f, list) else str(f)
+                          for f in forms)
+        raise doc.error(path, f"expected {words}; got {_describe(inst)}")
     raise doc.error(path, error.message)
 
 

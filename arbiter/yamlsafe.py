@@ -53,6 +53,8 @@ class Document:
 
     def error(self, path: Path, message: str) -> InputError:
         line, column = self.where(path)
+        if line is None:
+            line, column = 1, 1
         return InputError(
             message, file=self.file, line=line, column=column, path=format_path(path)
         )

@@ -348,7 +348,7 @@ def test_unknown_foster_law_says_what_the_pinned_text_covers() -> None:
     line = assert_one_line_error(arbiter_process("law", "foster", "25"))
     assert "Foster has no law '25'" in line
     assert "'24'" in line
-    assert "this rulebook covers:" in line
+    assert "not in the pinned text" in line
 
 
 def test_misspelt_hoyle_section_suggests_the_straddle() -> None:
