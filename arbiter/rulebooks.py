@@ -173,6 +173,7 @@ class Library:
                 raise error_at(path, ("extends",), exc.message) from None
             parent = self.get(parent_id, (*_chain, book_id))
         book = build(data, str(path), parent)
+        check_references(book, path)
         self._loaded[book_id] = book
         return book
 
@@ -250,3 +251,46 @@ def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
         else:
             out[k] = v
     return out
+
+
+def check_references(book: Rulebook, path: Path) -> None:
+    """What the schema cannot see: every cited law exists, every fact a provision tests or
+    names is one the replay gives, and every exception names a provision of the book."""
+    from .provisions import FACTS, TEXT_VALUES, placeholders
+
+    ids = [p["id"] for p in book.provisions]
+    refs = book.refs()
+
+    def fail(p: dict[str, Any], key: str, message: str) -> InputError:
+        index = next((i for i, q in enumerate(_own(book, path)) if q.get("id") == p["id"]), None)
+        where: tuple[str | int, ...] = ("provisions", index, key) if index is not None else ()
+        return error_at(Path(p["file"]), where, message)
+
+    for p in book.provisions:
+        for ref in p["cites"]:
+            if book.law(ref) is None:
+                raise fail(p, "cites", f"cites law {ref!r}, which {book.name} does not hold; "
+                           f"{did_you_mean(str(ref), refs)}")
+        for fact in p.get("when", {}):
+            if fact not in FACTS:
+                raise fail(p, "when", f"tests {fact!r}, which is not a fact any finding "
+                           f"carries; {did_you_mean(fact, sorted(FACTS))}")
+        for key in ("says", "remedy", "referee_says"):
+            for name in placeholders(str(p.get(key, ""))):
+                if name not in TEXT_VALUES:
+                    raise fail(p, key, f"names {{{name}}}, which is not a fact a ruling can "
+                               f"fill in; {did_you_mean(name, sorted(TEXT_VALUES))}")
+        for other in p.get("exception_to", []):
+            if other not in ids:
+                raise fail(p, "exception_to", f"is an exception to {other!r}, which is not a "
+                           f"provision of {book.name}; {did_you_mean(other, ids)}")
+    for name, group in book.parameters.items():
+        for ref in group.get("cites", []) if isinstance(group, dict) else []:
+            if book.law(ref) is None:
+                raise error_at(path, ("parameters", name, "cites"), f"cites law {ref!r}, which "
+                               f"{book.name} does not hold; {did_you_mean(str(ref), refs)}")
+
+
+def _own(book: Rulebook, path: Path) -> list[dict[str, Any]]:
+    """The provisions written in ``path`` itself, in file order (for error locations)."""
+    return [p for p in book.provisions if p.get("file") == str(path)]

@@ -29,7 +29,8 @@ from hypothesis import strategies as st
 
 from arbiter import InputError, Library, Rulebook
 from arbiter.cases import Case, load_case
-from arbiter.judge import rule_on
+from arbiter.judge import _facts, rule_on
+from arbiter.provisions import FACTS
 from arbiter.render import to_json
 from arbiter.replay import Replay, replay
 from arbiter.ruling_render import ruling_markdown, ruling_text
@@ -105,6 +106,8 @@ def check_ruled(r: Replay, book: Rulebook) -> None:
     """Every replay can be ruled: the book's provisions never contradict each other, every
     finding gets a decision or a plain statement of silence, and every format renders."""
     ruling = rule_on(r, book)
+    for f in r.findings:  # the registry `arbiter check` tests provisions against is complete
+        assert set(_facts(r, f)) <= FACTS, f"{f.kind}: {set(_facts(r, f)) - FACTS}"
     ruled = {id(d.finding) for d in ruling.decisions} | {id(s.finding) for s in ruling.silences}
     for f in r.findings:
         quiet = f.kind == "showdown" and not f.facts.get("winner") and not f.facts.get("winners")
