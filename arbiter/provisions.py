@@ -48,7 +48,19 @@ _OPS = ("not", "in", "at_least", "at_most", "more_than", "less_than")
 
 # Every fact a finding can carry (the replay's, and the judge's derived ones). A provision
 # may test only these, so a misspelt fact is caught by `arbiter check`, not ruled "unknown".
-FACTS = frozenset(["about", "about_dealer", "accounts", "act", "after", "age", "amount", "asked", "asked_disputed", "best", "bet_made", "blind", "blind_or_straddle", "borrowed", "card", "cards", "count", "dealer", "dealer_distracted_by", "declared", "discarded", "distracted", "drawn", "during", "during_deal", "excess", "expected", "gathered", "gave_discarded", "given", "given_as_asked", "given_in_all", "had", "hands", "is_age", "is_dealer", "jackpot", "left_of_dealer", "lifted", "lifted_or_bet", "limit", "looked", "made_good", "most", "need", "next_helped", "noticed_before_deal_finished", "offset_by", "opener", "phase", "placed", "player", "players", "pool", "qualified", "refused_by", "refused_by_first", "required", "retired", "right_of_dealer", "same_category", "seen", "size", "stake", "stated", "tie", "to", "too_few", "too_many", "unknown", "wanted", "why", "winner", "winners"])
+FACTS = frozenset([
+    "about", "about_dealer", "accounts", "act", "after", "age", "amount", "asked",
+    "asked_disputed", "best", "bet_made", "blind", "blind_or_straddle", "borrowed", "card",
+    "cards", "count", "dealer", "dealer_distracted_by", "declared", "discarded",
+    "distracted", "drawn", "during", "during_deal", "excess", "expected", "gathered",
+    "gave_discarded", "given", "given_as_asked", "given_in_all", "had", "hands", "is_age",
+    "is_dealer", "jackpot", "left_of_dealer", "lifted", "lifted_or_bet", "limit", "looked",
+    "made_good", "most", "need", "next_helped", "noticed_before_deal_finished", "offset_by",
+    "opener", "phase", "placed", "player", "players", "pool", "qualified", "refused_by",
+    "refused_by_first", "required", "retired", "right_of_dealer", "same_category", "seen",
+    "size", "stake", "stated", "tie", "to", "too_few", "too_many", "unknown", "wanted",
+    "why", "winner", "winners",
+])
 # Values the judge works out while ruling, for a provision's text.
 TEXT_VALUES = FACTS | {"forfeit", "penalty", "refund", "witness", "referee", "facts"}
 
