@@ -68,6 +68,14 @@ def check_file(path: Path, extra_dirs: tuple[Path, ...] = ()) -> dict[str, Any]:
                         f"{book.source_file}; expected the words exactly as printed",
                     )
                 quoted = "every quotation verbatim"
+            elif not book.source_file and sources is not None:
+                parents = {law.book for law in book.laws if law.book != book.id}
+                bad = [m for pid in sorted(parents) for m in check_book(lib.get(pid), sources)]
+                if bad:
+                    raise InputError(f"the {bad[0].what} of {bad[0].book} law {bad[0].ref}, "
+                                     "inherited, is not verbatim in its source", file=str(path))
+                quoted = ("the club's own laws need no source; inherited quotations verbatim"
+                          if parents else "house rules, no source to check")
             elif not book.source_file:
                 quoted = "house rules, no source to check"
             result["summary"] = (

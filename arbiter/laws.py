@@ -31,6 +31,7 @@ class Law:
     line: int | None = None
     book: str = ""
     cited_as: str = ""  # the short name of the book the law comes from, e.g. "Peel"
+    sourced: bool = True  # quoted from a pinned source (False: a club's own words)
 
     @property
     def numbered(self) -> bool:

@@ -40,7 +40,10 @@ def citation_line(book: Rulebook, law: Law) -> str:
     parts = [f"{name}, {law.label()}"]
     if law.heading:
         parts.append(f" — {law.heading}")
-    parts.append(f", {pp}" if pages else ", page not known")
+    if pages:
+        parts.append(f", {pp}")
+    elif law.sourced:
+        parts.append(", page not known")
     return "".join(parts)
 
 

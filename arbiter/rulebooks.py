@@ -36,7 +36,10 @@ def search_path(extra: Iterable[str | Path] = ()) -> list[Path]:
     dirs = [Path(d) for d in extra]
     env = os.environ.get("ARBITER_RULEBOOKS")
     if env:
-        dirs += [Path(d) for d in env.split(os.pathsep) if d]
+        for d in (Path(x) for x in env.split(os.pathsep) if x):
+            if not d.is_dir():
+                raise InputError(f"ARBITER_RULEBOOKS names {str(d)!r}, which is not a directory")
+            dirs.append(d)
     dirs.append(builtin_dir())
     return dirs
 
@@ -206,6 +209,7 @@ def build(data: dict[str, Any], file: str, parent: Rulebook | None) -> Rulebook:
             line=law.get("line"),
             book=book_id,
             cited_as=data.get("citation") or book_id,
+            sourced="source" in data,
         )
         for law in data.get("laws", [])
     ]

@@ -168,7 +168,7 @@ def ruling_markdown(r: Ruling) -> str:
     refs = {c.ref: c for c in r.citations}
     out = [f"# Ruling under {book.name}", "", f"*{book.title}*"
            + (f", {book.author}, {book.year}" if book.author else ""), "",
-           f"**Case:** {case.title or case.file}"]
+           f"**Case:** {case.title or case.file}", ""]
     if case.dispute:
         out.append(f"**Question:** {case.dispute.question}"
                    + (f" (raised by {case.dispute.raised_by})" if case.dispute.raised_by else ""))
@@ -186,6 +186,8 @@ def ruling_markdown(r: Ruling) -> str:
                    + (f" Nearest: {', '.join(_short(book.name, c, refs) for c in s.nearest)}."
                       if s.nearest else "")
                    + (f" {s.catch_all}" if s.catch_all else ""))
+    if r.fact_referee:
+        out += ["", f"**Which is so is a question of fact:** {_sentence(r.fact_referee)}"]
     if r.citations:
         out += ["", "## The law", ""]
         for c in r.citations:

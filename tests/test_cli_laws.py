@@ -309,7 +309,7 @@ def test_arbiter_rulebooks_environment_variable_adds_a_house_book(house_dir: Pat
     line = assert_one_line_error(
         arbiter_process("law", "club", "45", ARBITER_RULEBOOKS=str(house_dir / "nowhere"))
     )
-    assert "no rulebook 'club'" in line
+    assert "ARBITER_RULEBOOKS names" in line and "which is not a directory" in line
 
 
 def test_search_unknown_book_without_the_house_dir_is_refused() -> None:
