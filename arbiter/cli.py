@@ -316,12 +316,19 @@ def rule_cmd(case_file: Path, books: tuple[str, ...], explain: bool,
         emit(("\n\n" + "=" * 78 + "\n\n").join(ruling_text(x, explain) for x in rulings))
 
 
+# "arbiter" alone shows the help (click 8.2 and later raise this for it).
+_NO_ARGS: Any = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: run the CLI, turning every expected failure into one line."""
     try:
         cli.main(args=argv, prog_name="arbiter", standalone_mode=False)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
+    except _NO_ARGS as exc:
+        click.echo(exc.ctx.get_help() if exc.ctx else exc.format_message())
+        sys.exit(0)
     except click.UsageError as exc:
         where = f" (see '{exc.ctx.command_path} --help')" if exc.ctx else ""
         click.echo(f"arbiter: error: {exc.format_message()}{where}", err=True)
