@@ -389,10 +389,11 @@ def _show(game: Game) -> None:
 def _show_message(result: dict[str, Any]) -> str:
     if result.get("winner"):
         if result.get("declared"):
-            return f"{result['winner']} shows the best hand and takes the pool"
-        return f"{result['winner']} shows the best hand ({result['best']}) and takes the pool"
+            return f"the hands are shown, and {result['winner']}'s is the best"
+        return f"the hands are shown, and {result['winner']}'s is the best ({result['best']})"
     if result.get("winners"):
-        return "the hands are equal: " + " and ".join(result["winners"]) + " divide the pool"
+        return ("the hands are shown, and " + " and ".join(result["winners"])
+                + " hold hands equal in value")
     return "the hands are shown; " + str(result.get("why", "the winner cannot be told"))
 
 
