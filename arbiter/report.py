@@ -55,14 +55,16 @@ def _outcome(r: Replay) -> str:
     o = r.outcome
     kind = o.get("kind")
     if kind == "won_uncalled":
-        return f"{o['winner']} takes the pool of {o['pool']} without showing."
+        return f"nobody would equal {o['winner']}'s stake; the pool holds {o['pool']}."
     if kind == "not_opened":
         return f"nobody came in; {o['pool']} stays in the pool."
     if kind == "show":
         if o.get("winner"):
-            return f"{o['winner']} wins the pool of {o['pool']} with {o.get('best')}."
+            return (f"{o['winner']} shows the best hand ({o.get('best')}); the pool holds "
+                    f"{o['pool']}.")
         if o.get("winners"):
-            return f"{' and '.join(o['winners'])} divide the pool of {o['pool']}."
+            return (f"{' and '.join(o['winners'])} show hands equal in value; the pool holds "
+                    f"{o['pool']}.")
         return f"the hands are to be shown for a pool of {o['pool']}; " + str(o.get(
             "why", "no hands were named"))
     return f"the events end {r.final.phase}, with {r.final.pool} in the pool."

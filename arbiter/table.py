@@ -486,7 +486,8 @@ class Game:
     def _won_uncalled(self, name: str) -> None:
         self.phase = Phase.OVER
         self.outcome = {"kind": "won_uncalled", "winner": name, "pool": self.pool}
-        self.find(Kind.WON_UNCALLED, name, f"{name} takes the pool of {self.pool} uncalled",
+        self.find(Kind.WON_UNCALLED, name, f"nobody would equal {name}'s stake; the pool "
+                  f"holds {self.pool}",
                   pool=self.pool, opener=self.opener)
 
     # --- the draw ---------------------------------------------------------------------

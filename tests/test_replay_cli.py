@@ -117,7 +117,7 @@ def test_text_shows_step_event_turn_stakes_pool_and_findings(
                      r"\s+9 \(5\)\s+36$", row9), row9
     i18 = next(i for i, x in enumerate(lines) if re.match(r"\s*18\s+37\s+B holds the age", x))
     assert lines[i18 + 1].strip() == "! held_without_right: B held his say"
-    assert "Outcome: B wins the pool of 101 with threes." in lines
+    assert "Outcome: B shows the best hand (threes); the pool holds 101." in lines
 
 
 def test_text_shows_a_finding_under_the_step_it_arose(root: Path,
