@@ -70,6 +70,7 @@ class Event:
     uncut: bool | str = False
     exposed: tuple[tuple[str, str | None], ...] = ()
     line: int | None = None
+    column: int | None = None
     text: str = ""
 
     def describe(self) -> str:
@@ -486,8 +487,8 @@ def case_from_document(doc: Document) -> Case:
     for i, raw in enumerate(data["events"]):
         ctx = _Ctx(doc, ("events", i), seats, counters)
         ev = parse_line(raw, ctx) if isinstance(raw, str) else parse_mapping(raw, ctx)
-        line = doc.where(("events", i))[0]
-        events.append(Event(**{**ev.__dict__, "line": line}))
+        line, column = doc.where(("events", i))
+        events.append(Event(**{**ev.__dict__, "line": line, "column": column}))
     dispute = None
     if "dispute" in data:
         d = data["dispute"]

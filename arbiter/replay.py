@@ -105,7 +105,8 @@ def replay(case: Case, rulebook: Rulebook | None = None) -> Replay:
             _apply(game, ev)
         except Impossible as exc:
             raise InputError(f"step {i} ({ev.describe()!r}) cannot happen: {exc}",
-                             file=case.file, line=ev.line, path=f"events[{i - 1}]") from None
+                             file=case.file, line=ev.line, column=ev.column,
+                             path=f"events[{i - 1}]") from None
         steps.append(_snapshot(game, i, ev.line, ev.describe(), before))
     _finish(game, case)
     if len(game.findings) > sum(len(s.findings) for s in steps):

@@ -49,7 +49,8 @@ def _score(law: Law, terms: list[str]) -> Hit | None:
     for m in _WORD.finditer(law.text.lower()):
         stem = _stem(m.group())
         for t in terms:
-            if stem == t or stem.startswith(t):
+            # Short words match whole; longer ones also begin longer words ("straddl...").
+            if stem == t or (len(t) >= 4 and stem.startswith(t)):
                 spans.append(m.span())
                 found[t] = found.get(t, 0) + 1
                 break

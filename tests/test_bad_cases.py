@@ -144,5 +144,5 @@ def test_check_refuses_a_case_whose_events_cannot_happen(tmp_path: Path, root: P
     done = run("check", str(bad), cwd=root)
     assert done.returncode == 2
     assert done.stderr.strip() == (
-        f"{bad}:2: events[2]: step 3 ('B bets 1') cannot happen: B has abandoned his hand "
+        f"{bad}:2:26: events[2]: step 3 ('B bets 1') cannot happen: B has abandoned his hand "
         "and is out of this deal")
