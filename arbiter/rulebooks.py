@@ -288,6 +288,11 @@ def check_references(book: Rulebook, path: Path) -> None:
             if other not in ids:
                 raise fail(p, "exception_to", f"is an exception to {other!r}, which is not a "
                            f"provision of {book.name}; {did_you_mean(other, ids)}")
+    for p, q in _may_disagree(book.provisions):
+        raise fail(q, "when", f"{q['id']!r} and {p['id']!r} ({p['file']}, line {p.get('line')}) "
+                   f"can both apply to {q['finding']} and decide it differently "
+                   f"({q['decision']} / {p['decision']}); add a condition that tells them apart, "
+                   "give one its own 'point', or declare one the 'exception_to' the other")
     for name, group in book.parameters.items():
         for ref in group.get("cites", []) if isinstance(group, dict) else []:
             if book.law(ref) is None:
@@ -298,3 +303,33 @@ def check_references(book: Rulebook, path: Path) -> None:
 def _own(book: Rulebook, path: Path) -> list[dict[str, Any]]:
     """The provisions written in ``path`` itself, in file order (for error locations)."""
     return [p for p in book.provisions if p.get("file") == str(path)]
+
+
+def _may_disagree(provisions: tuple[dict[str, Any], ...]) -> list[tuple[dict[str, Any], ...]]:
+    """Pairs of provisions on the same point, deciding differently, with no precedence
+    between them, whose conditions do not exclude each other: they could both apply."""
+    from itertools import combinations
+
+    def allowed(v: Any) -> set[str] | None:
+        if isinstance(v, dict):
+            return None  # a comparison: assume it may overlap
+        return {repr(x) for x in v} if isinstance(v, list) else {repr(v)}
+
+    def exclusive(a: dict[str, Any], b: dict[str, Any]) -> bool:
+        for k in set(a) & set(b):
+            va, vb = allowed(a[k]), allowed(b[k])
+            if va is not None and vb is not None and not va & vb:
+                return True
+        return False
+
+    out = []
+    for p, q in combinations(provisions, 2):
+        if (p["finding"], p.get("point", p["finding"])) != (q["finding"],
+                                                             q.get("point", q["finding"])):
+            continue
+        if p["decision"] == q["decision"] or p["id"] in q.get("exception_to", []) or \
+                q["id"] in p.get("exception_to", []):
+            continue
+        if not exclusive(p.get("when", {}), q.get("when", {})):
+            out.append((p, q))
+    return out

@@ -93,21 +93,44 @@ def test_markdown_ruling_quotes_the_law() -> None:
     assert "> If cards drawn be raised from the table" in out
 
 
-def test_conflicting_provisions_exit_1_naming_both(tmp_path: Path) -> None:
+def test_provisions_that_could_both_apply_and_disagree_are_refused_naming_both(
+    tmp_path: Path,
+) -> None:
     book = tmp_path / "clash.yaml"
     book.write_text(
         "id: clash\ntitle: Two minds\nextends: peel\nprovisions:\n"
         "  - id: clash-a\n    finding: given_more_than_asked\n    decision: foul_hand\n"
-        "    cites: [48]\n"
-        "  - id: clash-b\n    finding: given_more_than_asked\n    decision: corrected\n"
-        "    cites: [42]\n",
+        "    cites: [48]\n",
         encoding="utf-8",
     )
     done = process("rule", LIFTED, "--rulebooks", str(tmp_path), "--rulebook", "clash")
-    assert done.returncode == 1, done.stderr
-    assert "Traceback" not in done.stderr
-    assert "clash-b" in done.stderr and "foul_hand / corrected" in done.stderr
-    assert f"{book}:9" in done.stderr
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr and len(done.stderr.splitlines()) == 1
+    assert f"{book}:5:5" in done.stderr
+    assert "'clash-a' and 'peel-42-surplus-returned'" in done.stderr
+    assert "peel.yaml, line" in done.stderr
+
+
+def test_a_contradiction_met_while_ruling_exits_1_naming_both() -> None:
+    """The judge's own guard, behind the check: two applicable provisions that disagree."""
+    import dataclasses
+
+    from arbiter.judge import RulebookConflict
+    from arbiter.replay import replay
+
+    peel = Library().get("peel")
+    extra = {"id": "clash-b", "finding": "given_more_than_asked", "decision": "no_remedy",
+             "cites": ["42"], "file": "clash.yaml", "line": 9, "book": "peel"}
+    clash = dataclasses.replace(peel, provisions=(*peel.provisions, extra))
+    case = load_case(ROOT / LIFTED)
+    try:
+        judge(case, clash)
+    except RulebookConflict as exc:
+        assert exc.exit_code == 1
+        assert "clash-b" in str(exc) and "clash.yaml:9" in str(exc)
+    else:
+        raise AssertionError("the contradiction was not reported")
+    assert replay(case, clash).findings  # the case itself replays
 
 
 def test_bad_case_exits_2(tmp_path: Path) -> None:
