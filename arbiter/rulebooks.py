@@ -305,7 +305,9 @@ def _own(book: Rulebook, path: Path) -> list[dict[str, Any]]:
     return [p for p in book.provisions if p.get("file") == str(path)]
 
 
-def _may_disagree(provisions: tuple[dict[str, Any], ...]) -> list[tuple[dict[str, Any], ...]]:
+def _may_disagree(
+    provisions: tuple[dict[str, Any], ...],
+) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     """Pairs of provisions on the same point, deciding differently, with no precedence
     between them, whose conditions do not exclude each other: they could both apply."""
     from itertools import combinations
