@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
+
+# Law and Rulebook are NamedTuples rather than dataclasses: `arbiter law` is run at the
+# table, and importing dataclasses is a measurable share of its start-up.
 
 
 class Effect(StrEnum):
@@ -15,8 +17,7 @@ class Effect(StrEnum):
     ADVISES = "advises"
 
 
-@dataclass(frozen=True)
-class Law:
+class Law(NamedTuple):
     """One law or citable passage, quoted exactly."""
 
     ref: str
@@ -71,8 +72,7 @@ class Law:
         return out
 
 
-@dataclass(frozen=True)
-class Rulebook:
+class Rulebook(NamedTuple):
     """An authority (or a club's house rules): metadata, laws, parameters, provisions."""
 
     id: str
@@ -87,7 +87,7 @@ class Rulebook:
     extent: str | None = None
     citation: str | None = None
     extends: str | None = None
-    parameters: dict[str, Any] = field(default_factory=dict)
+    parameters: dict[str, Any] = {}  # noqa: RUF012 - never mutated; build() passes its own
     laws: tuple[Law, ...] = ()
     provisions: tuple[dict[str, Any], ...] = ()
     extract: bool = False

@@ -113,15 +113,13 @@ def test_provisions_that_could_both_apply_and_disagree_are_refused_naming_both(
 
 def test_a_contradiction_met_while_ruling_exits_1_naming_both() -> None:
     """The judge's own guard, behind the check: two applicable provisions that disagree."""
-    import dataclasses
-
     from arbiter.judge import RulebookConflict
     from arbiter.replay import replay
 
     peel = Library().get("peel")
     extra = {"id": "clash-b", "finding": "given_more_than_asked", "decision": "no_remedy",
              "cites": ["42"], "file": "clash.yaml", "line": 9, "book": "peel"}
-    clash = dataclasses.replace(peel, provisions=(*peel.provisions, extra))
+    clash = peel._replace(provisions=(*peel.provisions, extra))
     case = load_case(ROOT / LIFTED)
     try:
         judge(case, clash)

@@ -9,7 +9,6 @@ a reason; everywhere else they run.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import shutil
 from pathlib import Path
@@ -110,8 +109,8 @@ def test_a_changed_quotation_of_peel_1_is_caught(
     law = peel.law(1)
     assert law is not None
     assert normalise(law.text) == "The cards shall be the ordinary pack of fifty-two cards."
-    altered = dataclasses.replace(
-        peel, laws=tuple(dataclasses.replace(x, text=changed) if x is law else x for x in peel.laws)
+    altered = peel._replace(
+        laws=tuple(x._replace(text=changed) if x is law else x for x in peel.laws)
     )
     bad = check_book(altered, sources)
     assert [(m.ref, m.what) for m in bad] == [("1", "text")]
@@ -121,10 +120,9 @@ def test_a_rewrapped_quotation_with_curly_quotes_is_still_verbatim(
     peel: Rulebook, sources: Path
 ) -> None:
     # Layout and quote style may differ from the printed page; the words may not.
-    altered = dataclasses.replace(
-        peel,
+    altered = peel._replace(
         laws=tuple(
-            dataclasses.replace(law, text="\n   ".join(law.text.replace('"', "“").split(" ")))
+            law._replace(text="\n   ".join(law.text.replace('"', "“").split(" ")))
             for law in peel.laws
         ),
     )
@@ -137,10 +135,9 @@ def test_a_changed_footnote_is_caught(peel: Rulebook, sources: Path) -> None:
         pytest.skip("peel.yaml keeps no footnotes")
     wrong = law.footnotes[0].replace(" the ", " a ", 1)
     assert wrong != law.footnotes[0]
-    altered = dataclasses.replace(
-        peel,
+    altered = peel._replace(
         laws=tuple(
-            dataclasses.replace(x, footnotes=(wrong, *x.footnotes[1:])) if x is law else x
+            x._replace(footnotes=(wrong, *x.footnotes[1:])) if x is law else x
             for x in peel.laws
         ),
     )
@@ -155,7 +152,7 @@ def test_a_quotation_from_the_provenance_header_is_not_accepted(
     raw = (sources / peel.source_file).read_text(encoding="utf-8")
     header_line = raw.splitlines()[0]
     assert header_line not in source_body(raw)
-    altered = dataclasses.replace(peel, laws=(dataclasses.replace(peel.laws[0], text=header_line),))
+    altered = peel._replace(laws=(peel.laws[0]._replace(text=header_line),))
     assert [m.ref for m in check_book(altered, sources)] == ["1"]
 
 
