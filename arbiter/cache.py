@@ -8,9 +8,9 @@ Set ``ARBITER_NO_CACHE=1`` to bypass it; ``ARBITER_CACHE_DIR`` moves it.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -28,11 +28,16 @@ def cache_dir() -> Path | None:
 
 
 def key(*parts: bytes) -> str:
-    h = hashlib.sha256(CACHE_FORMAT.encode())
+    """A checksum of the parts (lengths, CRC-32 and Adler-32): cheap to import and compute
+    at every start, and ample to tell an edited file from the one that was cached. (The
+    rulebook's pinned source is checked with SHA-256 elsewhere; this only names a cache file.)
+    """
+    crc, adler = zlib.crc32(CACHE_FORMAT.encode()), zlib.adler32(CACHE_FORMAT.encode())
+    sizes = []
     for part in parts:
-        h.update(len(part).to_bytes(8, "big"))
-        h.update(part)
-    return h.hexdigest()
+        crc, adler = zlib.crc32(part, crc), zlib.adler32(part, adler)
+        sizes.append(str(len(part)))
+    return f"{'-'.join(sizes)}-{crc:08x}{adler:08x}"
 
 
 def get(k: str) -> Any | None:

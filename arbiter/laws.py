@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 # Law and Rulebook are NamedTuples rather than dataclasses: `arbiter law` is run at the
@@ -100,11 +101,7 @@ class Rulebook(NamedTuple):
         return self.citation or self.id
 
     def law(self, ref: str | int) -> Law | None:
-        key = normalise_ref(ref)
-        for law in self.laws:
-            if law.ref.lower() == key:
-                return law
-        return None
+        return _index(self.laws).get(normalise_ref(ref))
 
     def refs(self) -> list[str]:
         return [law.ref for law in self.laws]
@@ -152,6 +149,11 @@ class Rulebook(NamedTuple):
             "extent": self.extent,
             "file": self.file,
         }
+
+
+@lru_cache(maxsize=32)
+def _index(laws: tuple[Law, ...]) -> dict[str, Law]:
+    return {law.ref.lower(): law for law in laws}
 
 
 def normalise_ref(ref: str | int) -> str:

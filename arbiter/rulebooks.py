@@ -324,11 +324,11 @@ def _may_disagree(
                 return True
         return False
 
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for p in provisions:
+        groups.setdefault((p["finding"], p.get("point", p["finding"])), []).append(p)
     out = []
-    for p, q in combinations(provisions, 2):
-        if (p["finding"], p.get("point", p["finding"])) != (q["finding"],
-                                                             q.get("point", q["finding"])):
-            continue
+    for p, q in (pair for group in groups.values() for pair in combinations(group, 2)):
         if p["decision"] == q["decision"] or p["id"] in q.get("exception_to", []) or \
                 q["id"] in p.get("exception_to", []):
             continue
