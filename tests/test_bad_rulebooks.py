@@ -429,6 +429,11 @@ def test_a_quotation_changed_from_the_source_is_refused(tmp_path: Path) -> None:
     assert message.startswith(f"{path}:{line}:5: laws[0].text: the text of law 1 is not found")
 
 
+def _check(path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "arbiter", "check", str(path)],
+                          capture_output=True, text=True, timeout=60)
+
+
 def _club(tmp_path: Path, provision: str) -> Path:
     path = tmp_path / "club.yaml"
     path.write_text("id: club\ntitle: Club rules\nextends: peel\nprovisions:\n" + provision,
@@ -439,8 +444,7 @@ def _club(tmp_path: Path, provision: str) -> Path:
 def test_a_misspelt_fact_in_when_is_refused_with_its_line(tmp_path: Path) -> None:
     path = _club(tmp_path, "  - id: club-a\n    finding: given_more_than_asked\n"
                  "    when: {liftd: true}\n    decision: foul_hand\n    cites: [48]\n")
-    done = subprocess.run([sys.executable, "-m", "arbiter", "check", str(path)],
-                          capture_output=True, text=True, timeout=60)
+    done = _check(path)
     assert done.returncode == 2
     assert f"{path}:7:5: provisions[0].when: tests 'liftd'" in done.stderr
     assert "did you mean 'lifted'" in done.stderr
@@ -449,8 +453,7 @@ def test_a_misspelt_fact_in_when_is_refused_with_its_line(tmp_path: Path) -> Non
 def test_a_citation_of_a_law_the_book_lacks_is_refused(tmp_path: Path) -> None:
     path = _club(tmp_path, "  - id: club-a\n    finding: given_more_than_asked\n"
                  "    decision: foul_hand\n    cites: [C9]\n")
-    done = subprocess.run([sys.executable, "-m", "arbiter", "check", str(path)],
-                          capture_output=True, text=True, timeout=60)
+    done = _check(path)
     assert done.returncode == 2
     assert "provisions[0].cites: cites law 'C9', which club does not hold" in done.stderr
 
@@ -458,12 +461,10 @@ def test_a_citation_of_a_law_the_book_lacks_is_refused(tmp_path: Path) -> None:
 def test_an_unknown_placeholder_and_exception_are_refused(tmp_path: Path) -> None:
     path = _club(tmp_path, "  - id: club-a\n    finding: given_more_than_asked\n"
                  "    decision: foul_hand\n    says: '{playr} is foul'\n    cites: [48]\n")
-    done = subprocess.run([sys.executable, "-m", "arbiter", "check", str(path)],
-                          capture_output=True, text=True, timeout=60)
+    done = _check(path)
     assert "names {playr}" in done.stderr and done.returncode == 2
     path = _club(tmp_path, "  - id: club-a\n    finding: given_more_than_asked\n"
                  "    decision: foul_hand\n    exception_to: [peel-42-surplus]\n    cites: [48]\n")
-    done = subprocess.run([sys.executable, "-m", "arbiter", "check", str(path)],
-                          capture_output=True, text=True, timeout=60)
+    done = _check(path)
     assert "is an exception to 'peel-42-surplus'" in done.stderr
     assert "did you mean 'peel-42-surplus-returned'" in done.stderr
