@@ -397,11 +397,17 @@ def parse_mapping(data: dict[str, Any], ctx: _Ctx) -> Event:
         raise ctx.error(f"'{act.value}' needs a 'player'")
     if act == Act.GIVES and "to" not in data:
         raise ctx.error("'gives' needs 'to': the player the dealer gives cards to")
+    if act == Act.STATES and "intent" not in data:
+        raise ctx.error("'states' needs 'intent': what he said he would do (pass, bet, call, "
+                        "raise, drop or stand)")
+    if "count" in data and cards and act in (Act.DISCARDS, Act.GIVES, Act.DRAWS) \
+            and len(cards) != data["count"]:
+        raise sub("count").error(f"count is {data['count']} but {len(cards)} cards are named")
     return Event(
         act,
         player=player,
         to=seat("to"),
-        about=seat("about"),
+        about=data["intent"] if act == Act.STATES else seat("about"),
         count=data.get("count", len(cards) if cards and act in (
             Act.DISCARDS, Act.GIVES, Act.DRAWS) else None),
         amount=amount,
@@ -409,7 +415,6 @@ def parse_mapping(data: dict[str, Any], ctx: _Ctx) -> Event:
         hands=hands,
         counts=counts,
         uncut=data.get("uncut", False),
-        **({"about": data["intent"]} if act == Act.STATES and "intent" in data else {}),
         exposed=tuple(
             (_seat(p, sub("exposed")), _card(c, sub("exposed")) if c else None)
             for p, c in data.get("exposed", {}).items()

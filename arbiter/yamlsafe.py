@@ -29,7 +29,7 @@ def format_path(path: Path) -> str:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            out += ("." if out else "") + part
+            out += ("." if out else "") + str(part)
     return out
 
 
