@@ -268,7 +268,7 @@ def _say(game: Game, ev: Event) -> None:
         else:
             game.find(Kind.OUT_OF_TURN, p, f"{p} {act.value} during the draw",
                       expected=game.turn(), act=act.value)
-        game.after_money(p)
+        game.after_money(p, staked=act in _MONEY)
         return
     if game.phase == Phase.SHOW:
         game.find(Kind.OUT_OF_TURN, p, f"{p} {act.value.replace('_', ' ')} after the betting "
@@ -302,7 +302,7 @@ def _say(game: Game, ev: Event) -> None:
         game.stand(p)
     elif act == Act.HOLDS:
         game.hold(p)
-    game.after_money(p)
+    game.after_money(p, staked=act in _MONEY)
 
 
 def _inquiry(game: Game, ev: Event) -> None:

@@ -407,6 +407,8 @@ class Game:
     def come_in(self, name: str, stated: int | None) -> None:
         seat = self.seats[name]
         owe = max(0, self.level - seat.stake)
+        if owe or stated:
+            self._opens_if_first(name)
         if stated is not None and stated > owe and self.phase in (Phase.SAY, Phase.BETTING):
             # "C comes in 20" where making good costs 8: he makes good and goes 12 better.
             self.raise_(name, stated - owe)
@@ -421,7 +423,14 @@ class Game:
         seat.looked = True
         self._acted(name)
 
+    def _opens_if_first(self, name: str) -> None:
+        """In a jack-pot, the first to stake anything opens it."""
+        if self.jackpot and not self.opened:
+            self.opened = True
+            self.opener = name
+
     def raise_(self, name: str, by: int) -> None:
+        self._opens_if_first(name)
         if by > self.limit:
             self.find(Kind.OVER_LIMIT, name, f"{name} went {by} better; the limit is "
                       f"{self.limit}", amount=by, limit=self.limit)
@@ -455,13 +464,13 @@ class Game:
         self.fold(name)
 
     def stand(self, name: str) -> None:
-        if self.bet_made or not self.rules.first_may_stand:
+        if self.bet_made or not self.rules.first_may_stand or self.phase == Phase.SAY:
             self.find(Kind.STOOD_WITHOUT_RIGHT, name, f"{name} stood without betting",
                       bet_made=self.bet_made)
         self._acted(name)
 
     def hold(self, name: str) -> None:
-        if name != self.age or not self.rules.age_may_hold:
+        if name != self.age or not self.rules.age_may_hold or self.phase == Phase.SAY:
             self.find(Kind.HELD_WITHOUT_RIGHT, name, f"{name} held his say",
                       is_age=name == self.age)
         if name in self.to_act:
@@ -798,12 +807,15 @@ class Game:
         self.seats[name].looked = True
         self._update_facts(name, looked=True)
 
-    def after_money(self, name: str) -> None:
-        """A stake made: later facts for open findings, and the end of a round."""
-        self._update_facts(name, bet_made=True, looked=True)
-        for (_, who), f in self.open_findings.items():
-            if who != name and "bet_made" in f.facts and f.kind == Kind.WRONG_NUMBER_DEALT:
-                f.facts["bet_made"] = True
+    def after_money(self, name: str, staked: bool = True) -> None:
+        """After a say: later facts for open findings, and the end of a round. Only a
+        stake counts as a bet; a pass, a stand or a hold is no bet."""
+        self._update_facts(name, looked=True)
+        if staked:
+            self._update_facts(name, bet_made=True)
+            for (_, who), f in self.open_findings.items():
+                if who != name and "bet_made" in f.facts and f.kind == Kind.WRONG_NUMBER_DEALT:
+                    f.facts["bet_made"] = True
         if self.phase == Phase.SAY:
             active = self.active()
             if len(active) == 1 and self.opened and self.seats[active[0]].came_in:
