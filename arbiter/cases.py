@@ -324,7 +324,8 @@ def _with_args(ev: Event, args: list[str], ctx: _Ctx) -> Event:
             raise ctx.error("say what he said he would do, e.g. 'B says he will pass'")
         return Event(ev.act, player=ev.player, about=intent, text=ev.text)
     elif ev.act == Act.CLAIMS:
-        m = re.search(r"(asked|demanded|discarded|drew|was given|got)\D*(\d+|\w+)", words.lower())
+        m = re.search(r"(asked|demanded|discarded|drew|was given|got)(?:\s+for)?\s+(\w+)",
+                      words.lower())
         if not m or _number(m.group(2)) is None:
             raise ctx.error("a claim reads like 'A claims B asked for 3' or "
                             "'B claims he asked for 2'")
@@ -473,21 +474,19 @@ def case_from_document(doc: Document) -> Case:
     t = data["table"]
     seats = tuple(t["seats"])
     counters = dict(t.get("counters", {}))
-    top = _Ctx(doc, ("table",), seats, counters)
     dealer = _seat(t["dealer"], _Ctx(doc, ("table", "dealer"), seats, counters))
-    for who in t.get("stakes", {}):
-        _seat(who, _Ctx(doc, ("table", "stakes", who), seats, counters))
+    stakes = {_seat(who, _Ctx(doc, ("table", "stakes", who), seats, counters)): n
+              for who, n in t.get("stakes", {}).items()}
     table = Table(
         seats=seats,
         dealer=dealer,
         blind=t["blind"],
         limit=t["limit"],
         counters=tuple(counters.items()),
-        stakes=tuple(t.get("stakes", {}).items()),
+        stakes=tuple(stakes.items()),
         jackpot=t.get("jackpot", 0),
         pool=t.get("pool", 0),
     )
-    del top
     events = []
     for i, raw in enumerate(data["events"]):
         ctx = _Ctx(doc, ("events", i), seats, counters)
@@ -497,10 +496,9 @@ def case_from_document(doc: Document) -> Case:
     dispute = None
     if "dispute" in data:
         d = data["dispute"]
-        for key in ("raised_by", "about"):
-            if key in d:
-                _seat(d[key], _Ctx(doc, ("dispute", key), seats, counters))
-        dispute = Dispute(d["question"], d.get("raised_by"), d.get("about"))
+        named = {key: _seat(d[key], _Ctx(doc, ("dispute", key), seats, counters))
+                 for key in ("raised_by", "about") if key in d}
+        dispute = Dispute(d["question"], named.get("raised_by"), named.get("about"))
     return Case(
         file=doc.file,
         table=table,

@@ -200,7 +200,7 @@ def _facts(r: Replay, f: Finding) -> dict[str, Any]:
         "is_dealer": f.player == r.dealer if f.player else None,
         "is_age": f.player == r.age if f.player else None,
         "stake": r.stake(f.player) if f.player else None,
-        "jackpot": t.jackpot, "blind": t.blind, "limit": t.limit,
+        "jackpot": t.jackpot, "blind": _blind(r), "limit": t.limit,
         "left_of_dealer": r.seats[(r.seats.index(r.dealer) + 1) % len(r.seats)],
         "right_of_dealer": r.seats[r.seats.index(r.dealer) - 1],
     }
@@ -335,7 +335,7 @@ def _penalties(r: Replay, f: Finding, spec: dict[str, Any],
         values["forfeit"] = amount
         out.append({"player": who, "forfeits": amount, "to": "the pool"})
     if "pays" in spec and who:
-        amount = int(spec["pays"].get("multiple_of_blind", 0) * r.case.table.blind)
+        amount = int(spec["pays"].get("multiple_of_blind", 0) * _blind(r))
         values["penalty"] = amount
         out.append({"player": who, "pays": amount, "to": "the pool"})
     if "refund" in spec and who:
@@ -352,7 +352,12 @@ def _blind_or_straddle(r: Replay, who: str) -> int:
     straddles = {p: amt for p, amt in r.facts.get("straddles", [])}
     if who in straddles:
         return int(straddles[who])
-    return r.case.table.blind if who == r.age else 0
+    return _blind(r) if who == r.age else 0
+
+
+def _blind(r: Replay) -> int:
+    """The blind actually put up (it may differ from the table's usual one)."""
+    return int(r.facts.get("blind") or r.case.table.blind)
 
 
 _PLACES = {"dealer", "left_of_dealer", "right_of_dealer"}

@@ -125,7 +125,7 @@ def replay(case: Case, rulebook: Rulebook | None = None) -> Replay:
         claims=tuple(game.claims),
         assumed=tuple(sorted(yaml_name(a) for a in rules.assumed)),
         facts={"jackpot": t.jackpot, "opener": game.opener, "level": game.level,
-               "straddles": [list(s) for s in game.straddles]},
+               "straddles": [list(s) for s in game.straddles], "blind": game.blind_unit},
     )
 
 
