@@ -27,6 +27,7 @@ _KEYS: dict[tuple[str, str], str] = {
     ("draw", "first"): "draw_first",
     ("draw", "exposed_card"): "exposed_card",
     ("draw", "exposed_replaced"): "exposed_replaced",
+    ("draw", "faced_card"): "faced_card",
     ("draw", "last_card"): "last_card",
     ("draw", "reshuffle"): "reshuffle",
     ("betting", "first"): "bet_first",
@@ -53,6 +54,7 @@ class Rules:
     draw_first: str = "left_of_dealer"
     exposed_card: str = "to_discards"  # to_discards | return_to_pack
     exposed_replaced: str = "at_once"  # at_once | after_others
+    faced_card: str = "to_discards"  # a card found faced in the pack: to_discards | return_to_pack
     last_card: str = "dealt"  # dealt | kept
     reshuffle: tuple[str, ...] = ("discards",)
     bet_first: str = "left_of_age"  # left_of_age | age

@@ -728,11 +728,20 @@ class Game:
             self.find(Kind.CARD_FACED_IN_PACK, None, "a card was found faced in the pack "
                       "before the deal was finished", card=card, during="deal")
             return
+        if self.phase == Phase.OVER:
+            raise Impossible("the hand is over; there is no pack in play")
+        during = {Phase.SAY: "before the draw", Phase.DRAW: "draw"}.get(self.phase,
+                                                                        "after the draw")
         c = self.take_from_pack(card)
-        self.discards.append(c)
+        if self.rules.faced_card == "return_to_pack":
+            self.pack.append(c)
+            where = "returned to the bottom of the pack"
+        else:
+            self.discards.append(c)
+            where = "put among the discards"
         self.find(Kind.CARD_FACED_IN_PACK, None, f"a card ({c or 'unnamed'}) was found faced "
-                  "in the pack in the draw; it was put among the discards", card=c,
-                  during="draw")
+                  f"in the pack {'in the draw' if during == 'draw' else during}; it was {where}",
+                  card=c, during=during)
 
     def close_draw_if_done(self) -> None:
         if self.phase != Phase.DRAW or self.next_drawer() is not None:
