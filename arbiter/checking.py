@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ArbiterError, InputError
-from .rulebooks import Library, error_at, id_mismatch, read_rulebook_data
+from .rulebooks import Library, book_for, error_at, id_mismatch, read_rulebook_data
 from .verbatim import check_book, sources_dir
 
 _OUTCOMES = {"showdown", "won_uncalled", "not_opened"}
@@ -41,7 +41,7 @@ def check_file(path: Path, extra_dirs: tuple[Path, ...] = ()) -> dict[str, Any]:
 
             case = load_case(path)
             lib = Library(extra_dirs)
-            book = lib.get(case.rulebook or "peel")
+            book = book_for(case, lib)
             replayed = replay(case, book)  # an event that cannot happen is bad input too
             irregular = sum(1 for f in replayed.findings if f.kind not in _OUTCOMES)
             result["summary"] = (f"case, {len(case.events)} events; replays under {book.id} "

@@ -17,11 +17,10 @@ from typing import Any, TypeVar
 import click
 
 from .errors import EXIT_BAD_INPUT, ArbiterError, InputError, did_you_mean
-from .rulebooks import Library
+from .rulebooks import Library, book_for
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-DEFAULT_BOOK = "peel"
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
@@ -53,19 +52,6 @@ def library(dirs: tuple[Path, ...]) -> Library:
         if not d.is_dir():
             raise InputError("no such rulebook directory", file=str(d))
     return Library(dirs)
-
-
-def book_for(case: Any, lib: Library, requested: str | None) -> Any:
-    """The rulebook asked for, else the one the case names (an error points at it), else Peel."""
-    if requested:
-        return lib.get(requested)
-    if case.rulebook:
-        try:
-            return lib.get(case.rulebook)
-        except InputError as exc:
-            raise InputError(exc.message, file=case.file, line=case.rulebook_line,
-                             path="rulebook") from None
-    return lib.get(DEFAULT_BOOK)
 
 
 def emit(text: str) -> None:

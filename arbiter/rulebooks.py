@@ -184,6 +184,23 @@ class Library:
         return [self.get(i) for i in self.ids()]
 
 
+DEFAULT_BOOK = "peel"  # for a case that names no rulebook; any --rulebook overrides it
+
+
+def book_for(case: Any, lib: Library, requested: str | None = None) -> Rulebook:
+    """The rulebook asked for, else the one the case names (an error points at that line),
+    else the default."""
+    if requested:
+        return lib.get(requested)
+    if case.rulebook:
+        try:
+            return lib.get(case.rulebook)
+        except InputError as exc:
+            raise InputError(exc.message, file=case.file, line=case.rulebook_line,
+                             path="rulebook") from None
+    return lib.get(DEFAULT_BOOK)
+
+
 def load_rulebook(source: str | Path, extra_dirs: Iterable[str | Path] = ()) -> Rulebook:
     """Load a rulebook by id (``peel``) or by path to its YAML file."""
     p = Path(source)
@@ -228,8 +245,8 @@ def build(data: dict[str, Any], file: str, parent: Rulebook | None) -> Rulebook:
         title=data["title"],
         file=file,
         author=data.get("author", parent.author if parent else None),
-        place=published.get("place"),
-        year=published.get("year"),
+        place=published.get("place", parent.place if parent else None),
+        year=published.get("year", parent.year if parent else None),
         edition=data.get("edition"),
         source_file=source.get("file"),
         source_sha256=source.get("sha256"),
@@ -293,6 +310,22 @@ def check_references(book: Rulebook, path: Path) -> None:
                    f"can both apply to {q['finding']} and decide it differently "
                    f"({q['decision']} / {p['decision']}); add a condition that tells them apart, "
                    "give one its own 'point', or declare one the 'exception_to' the other")
+    for key in ("catch_all", "questions_of_fact"):
+        block = getattr(book, key) or {}
+        for ref in block.get("cites", []):
+            if book.law(ref) is None:
+                raise error_at(path, (key, "cites"), f"cites law {ref!r}, which {book.name} "
+                               f"does not hold; {did_you_mean(str(ref), refs)}")
+        for name in placeholders(str(block.get("says", ""))):
+            if name not in TEXT_VALUES:
+                raise error_at(path, (key, "says"), f"names {{{name}}}, which is not a fact a "
+                               f"ruling can fill in; {did_you_mean(name, sorted(TEXT_VALUES))}")
+    for p in book.provisions:
+        fallback = str(p.get("evidence", {}).get("fallback", ""))
+        for name in placeholders(fallback):
+            if name not in TEXT_VALUES:
+                raise fail(p, "evidence", f"names {{{name}}}, which is not a fact a ruling can "
+                           f"fill in; {did_you_mean(name, sorted(TEXT_VALUES))}")
     for name, group in book.parameters.items():
         for ref in group.get("cites", []) if isinstance(group, dict) else []:
             if book.law(ref) is None:
