@@ -162,7 +162,7 @@ def _apply(game: Game, ev: Event) -> None:
     assert p is not None
     seat = game.seats[p]
     if game.phase == Phase.OVER and act not in (Act.SHOWS, Act.CLAIMS, Act.LOOKS, Act.LIFTS):
-        raise Impossible(f"the hand is over ({_over(game)}); nobody can {act.value} now")
+        raise Impossible(f"the hand is over ({_over(game)}); '{ev.describe()}' comes too late")
     dealing = p == game.dealer and act in (Act.GIVES, Act.EXPOSES)  # he deals on (Peel 18)
     talk = (Act.CLAIMS, Act.SPEAKS, Act.DIVULGES)
     if seat.status == Status.PASSED and act not in talk and not dealing:
@@ -254,7 +254,7 @@ def _say(game: Game, ev: Event) -> None:
     act, p = ev.act, ev.player
     assert p is not None
     if game.phase == Phase.BEFORE_DEAL:
-        raise Impossible(f"{p} cannot {act.value} before the cards are dealt")
+        raise Impossible(f"'{ev.describe()}' comes before the cards are dealt")
     if game.phase == Phase.DRAW:
         if act in (Act.COMES_IN, Act.CALLS):
             game.come_in(p, ev.amount)
