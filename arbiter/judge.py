@@ -81,12 +81,13 @@ class Silence:
     nearest: list[str]
     catch_all: str | None
     cites: list[str]
+    condition: dict[str, Any] = field(default_factory=dict)  # silent only on this branch
 
     def to_dict(self) -> dict[str, Any]:
         return {"finding": str(self.finding.kind), "step": self.finding.step,
                 "player": self.finding.player, "outside_extract": self.outside_extract,
                 "says": self.says, "nearest": self.nearest, "catch_all": self.catch_all,
-                "cites": self.cites}
+                "cites": self.cites, "if": self.condition or None}
 
 
 @dataclass
@@ -157,11 +158,12 @@ def rule_on(r: Replay, book: Rulebook) -> Ruling:
             continue
         facts = _facts(r, f)
         provs = by_kind.get(str(f.kind), [])
-        made = _decide(r, book, f, facts, provs, trace)
-        if made:
-            decisions += made
-        else:
+        made, silent_branches = _decide(r, book, f, facts, provs, trace)
+        decisions += made
+        if not made:
             silences.append(_silence(book, f, provs))
+        else:  # a possibility the book rules on only one way: say it is silent on the other
+            silences += [_silence(book, f, provs, cond) for cond in silent_branches]
     referee = None
     open_facts = [d for d in decisions if d.condition]
     if open_facts and book.questions_of_fact:
@@ -240,21 +242,26 @@ def _derived(r: Replay, f: Finding, facts: dict[str, Any]) -> dict[str, Any]:
 
 
 def _decide(r: Replay, book: Rulebook, f: Finding, facts: dict[str, Any],
-            provs: list[dict[str, Any]], trace: list[TraceEntry]) -> list[Decided]:
+            provs: list[dict[str, Any]], trace: list[TraceEntry],
+            ) -> tuple[list[Decided], list[dict[str, Any]]]:
     matches = {p["id"]: match(p.get("when", {}), facts) for p in provs}
     # Only a yes-or-no fact can be ruled on both ways; any other unknown fact leaves
     # the provisions that need it unapplied (the trace names the fact).
     unknown = sorted({u for m in matches.values() if m.result is None for u in m.unknown
                       if all(isinstance(p.get("when", {}).get(u, True), bool) for p in provs)})
     if not unknown:
-        return _apply(r, book, f, facts, provs, matches, trace, {})
+        return _apply(r, book, f, facts, provs, matches, trace, {}), []
     out: list[Decided] = []
+    silent: list[dict[str, Any]] = []
     for values in itertools.product([True, False], repeat=len(unknown)):
         cond = dict(zip(unknown, values, strict=True))
         f2 = dict(facts, **cond)
         m2 = {p["id"]: match(p.get("when", {}), f2) for p in provs}
-        out += _apply(r, book, f, f2, provs, m2, trace, cond)
-    return out
+        branch = _apply(r, book, f, f2, provs, m2, trace, cond)
+        out += branch
+        if not branch:
+            silent.append(cond)
+    return out, silent
 
 
 def _apply(r: Replay, book: Rulebook, f: Finding, facts: dict[str, Any],
@@ -425,7 +432,8 @@ def _disputants(r: Replay, f: Finding) -> list[str]:
     return out
 
 
-def _silence(book: Rulebook, f: Finding, provs: list[dict[str, Any]]) -> Silence:
+def _silence(book: Rulebook, f: Finding, provs: list[dict[str, Any]],
+             cond: dict[str, Any] | None = None) -> Silence:
     outside = bool(book.extract)
     near: list[str] = []
     for p in provs:
@@ -447,7 +455,7 @@ def _silence(book: Rulebook, f: Finding, provs: list[dict[str, Any]]) -> Silence
     catch = book.catch_all
     cites = list(catch.get("cites", [])) if catch else []
     return Silence(f, outside, says, near, catch.get("says") if catch else None,
-                   [_ref(book, c) for c in cites] + [n for n in near])
+                   [_ref(book, c) for c in cites] + [n for n in near], cond or {})
 
 
 def _ref(book: Rulebook, ref: Any) -> str:

@@ -74,7 +74,15 @@ def test_value(actual: Any, expected: Any) -> bool | None:
     if expected is None:
         return actual is None
     if actual is None:
-        return True if isinstance(expected, list) and None in expected else None
+        if isinstance(expected, list):
+            return True if None in expected else None
+        if isinstance(expected, dict) and "not" in expected:
+            excluded = expected["not"] if isinstance(expected["not"], list) else [expected["not"]]
+            if None in excluded:
+                return False  # "{not: null}": the fact must be settled, and it is not
+        if isinstance(expected, dict) and None in expected.get("in", []):
+            return True
+        return None
     if isinstance(expected, list):
         return actual in expected
     if isinstance(expected, dict):

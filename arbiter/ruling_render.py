@@ -34,10 +34,14 @@ def _penalty_text(p: dict[str, Any]) -> str:
 
 
 def _when(d: Decided) -> str:
-    if not d.condition:
+    return _when_text(d.condition)
+
+
+def _when_text(condition: dict[str, Any]) -> str:
+    if not condition:
         return ""
     bits = []
-    for fact, value in d.condition.items():
+    for fact, value in condition.items():
         words = _FACT_WORDS.get(fact)
         if words:
             bits.append(words[0] if value else words[1])
@@ -80,7 +84,11 @@ def _decision_lines(d: Decided, name: str, refs: dict[str, Citation]) -> list[st
 
 
 def _silence_lines(s: Silence, name: str, refs: dict[str, Citation]) -> list[str]:
-    lines = [wrap(s.says, "  ")]
+    says = s.says
+    if s.condition:
+        says = _when_text(s.condition) + says[0].lower() + says[1:] if says[1:2].islower() \
+            else _when_text(s.condition) + says
+    lines = [wrap(says, "  ")]
     if s.nearest:
         lines.append(wrap("Nearest laws considered: "
                           + ", ".join(_short(name, c, refs) for c in s.nearest), "    "))
