@@ -22,9 +22,7 @@ _KEYS: dict[tuple[str, str], str] = {
     ("straddle", "counts_as"): "straddle_counts_as",
     ("straddle", "when"): "straddle_when",
     ("going_in", "multiple_of_blind"): "come_in_multiple",
-    ("going_in", "raise_before_draw"): "raise_before_draw",
     ("going_in", "make_good_at_draw"): "make_good_at_draw",
-    ("draw", "first"): "draw_first",
     ("draw", "exposed_card"): "exposed_card",
     ("draw", "exposed_replaced"): "exposed_replaced",
     ("draw", "faced_card"): "faced_card",
@@ -49,9 +47,7 @@ class Rules:
     straddle_counts_as: str = "blind"  # blind: going in is twice it; going_in: it is the amount
     straddle_when: str = "before_deal"  # before_deal | before_looking
     come_in_multiple: int = 2
-    raise_before_draw: bool = True
     make_good_at_draw: bool = False
-    draw_first: str = "left_of_dealer"
     exposed_card: str = "to_discards"  # to_discards | return_to_pack
     exposed_replaced: str = "at_once"  # at_once | after_others
     faced_card: str = "to_discards"  # a card found faced in the pack: to_discards | return_to_pack

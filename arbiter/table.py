@@ -502,7 +502,7 @@ class Game:
     # --- the draw ---------------------------------------------------------------------
 
     def _draw_order(self) -> list[str]:
-        first = self.age if self.rules.draw_first == "age" else self.left_of(self.dealer)
+        first = self.left_of(self.dealer)  # the age: every book draws from the dealer's left
         return self.order_from(first)
 
     def next_drawer(self) -> str | None:
