@@ -167,14 +167,14 @@ class Game:
 
     def take_from_pack(self, named: str | None = None) -> str | None:
         """The top card of the pack (or the named card, which must still be in it)."""
+        kept = self.rules.last_card == "kept" and self.phase == Phase.DRAW
+        if kept and len(self.pack) <= 2 and self._gatherable():
+            self._reshuffle(keep_last=True)  # "when only two cards remain" (Foster CH6)
         if not self.pack:
             self._reshuffle()
-        if self.rules.last_card == "kept" and len(self.pack) == 1 and self.phase == Phase.DRAW:
-            if self._gatherable():
-                self._reshuffle()
-            else:
-                self.find(Kind.LAST_CARD_DEALT, None,
-                          "the last card of the pack was dealt, nothing being left to gather")
+        if kept and len(self.pack) == 1:
+            self.find(Kind.LAST_CARD_DEALT, None,
+                      "the last card of the pack was dealt, nothing being left to gather")
         if not self.pack:
             raise Impossible("no card is left in the pack or to gather: that would be a "
                              "fifty-third card")
@@ -197,14 +197,18 @@ class Game:
             out += self.abandoned
         return out
 
-    def _reshuffle(self) -> None:
+    def _reshuffle(self, keep_last: bool = False) -> None:
+        """Gather what the rulebook says, "shuffle" it (deterministically: named cards in
+        pack order, then unnamed ones) and add it to the pack, under the last card kept."""
         cards = self._gatherable()
         if not cards:
             return
-        # Deterministic "shuffle": named cards in pack order, then unnamed ones.
         known: list[str | None] = sorted((c for c in cards if c), key=FULL_PACK.index)
         unknown: list[str | None] = [c for c in cards if c is None]
-        self.pack.extend(known + unknown)
+        if keep_last and self.pack:
+            self.pack[-1:-1] = known + unknown
+        else:
+            self.pack.extend(known + unknown)
         if "discards" in self.rules.reshuffle:
             self.discards = []
         if "abandoned" in self.rules.reshuffle:
