@@ -181,19 +181,25 @@ def ruling_markdown(r: Ruling) -> str:
         out.append(f"**Question:** {case.dispute.question}"
                    + (f" (raised by {case.dispute.raised_by})" if case.dispute.raised_by else ""))
     out.append("")
+    items: list[tuple[int, int, str]] = []  # (step, order given, line): by step, as in text
     for d in r.decisions:
         f = d.finding
-        out.append(f"- **Step {f.step}:** {f.message}. **Decision:** {_when(d)}"
-                   f"{_sentence(d.says)}"
-                   + (f" **Remedy:** {_sentence(d.remedy)}" if d.remedy else "")
-                   + "".join(f" **Penalty:** {_sentence(_penalty_text(p))}" for p in d.penalties)
-                   + (f" **Settled by:** {_sentence(d.settled_by)}" if d.settled_by else "")
-                   + f" *({', '.join(_short(book.name, c, refs) for c in d.cites)})*")
+        items.append((f.step, len(items),
+                      f"- **Step {f.step}:** {f.message}. **Decision:** {_when(d)}"
+                      f"{_sentence(d.says)}"
+                      + (f" **Remedy:** {_sentence(d.remedy)}" if d.remedy else "")
+                      + "".join(f" **Penalty:** {_sentence(_penalty_text(p))}"
+                                for p in d.penalties)
+                      + (f" **Settled by:** {_sentence(d.settled_by)}" if d.settled_by else "")
+                      + f" *({', '.join(_short(book.name, c, refs) for c in d.cites)})*"))
     for s in r.silences:
-        out.append(f"- **Step {s.finding.step}:** {s.finding.message}. {s.says}"
-                   + (f" Nearest: {', '.join(_short(book.name, c, refs) for c in s.nearest)}."
-                      if s.nearest else "")
-                   + (f" {s.catch_all}" if s.catch_all else ""))
+        items.append((s.finding.step, len(items),
+                      f"- **Step {s.finding.step}:** {s.finding.message}. "
+                      f"{_when_text(s.condition)}{s.says}"
+                      + (f" Nearest: {', '.join(_short(book.name, c, refs) for c in s.nearest)}."
+                         if s.nearest else "")
+                      + (f" {s.catch_all}" if s.catch_all else "")))
+    out += [line for _, _, line in sorted(items)]
     if r.fact_referee:
         out += ["", f"**Which is so is a question of fact:** {_sentence(r.fact_referee)}"]
     if r.citations:
