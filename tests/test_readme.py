@@ -60,3 +60,31 @@ def test_the_readme_case_example_replays_as_the_ruling_it_shows() -> None:
     assert [(str(d.finding.kind), d.finding.step) for d in ruling.decisions] == [
         ("given_more_than_asked", 9)
     ]
+
+
+def _shown_outputs() -> list[tuple[str, str]]:
+    """Each `$ arbiter ...` line in a README code block, with the output shown under it."""
+    shown = []
+    for block in re.findall(r"^```[a-z]*\n(.*?)^```$", README, re.S | re.M):
+        parts = re.split(r"^\$ (arbiter [^\n]*)\n", block, flags=re.M)
+        for command, output in zip(parts[1::2], parts[2::2], strict=True):
+            if "|" in command or "..." in output or "club.yaml" in command:
+                continue  # piped, abridged, or about a file of the reader's own
+            shown.append((command, output.strip("\n")))
+    return shown
+
+
+@pytest.mark.parametrize(("command", "output"), _shown_outputs(), ids=lambda v: v[:40])
+def test_the_readme_shows_what_the_command_prints(command: str, output: str,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import glob
+    import shlex
+
+    from click.testing import CliRunner
+
+    monkeypatch.chdir(ROOT)
+    args = []
+    for word in shlex.split(command)[1:]:
+        args += sorted(glob.glob(word)) if "*" in word else [word]
+    printed = CliRunner().invoke(cli, args).output.strip("\n")
+    assert printed == output, f"README shows stale output for: {command}"
