@@ -35,6 +35,7 @@ _KEYS: dict[tuple[str, str], str] = {
     ("hands", "hearts_break_ties"): "hearts_break_ties",
     ("hands", "hearts_flush_best"): "hearts_flush_best",
     ("jackpot", "openers"): "jackpot_openers",
+    ("jackpot", "age_antes_again"): "age_antes_again",
 }
 
 
@@ -60,6 +61,7 @@ class Rules:
     hearts_break_ties: bool = False
     hearts_flush_best: bool = False
     jackpot_openers: tuple[str, ...] = ("J",)
+    age_antes_again: bool = True  # in the first jack-pot, does the age ante beside his blind?
     assumed: frozenset[str] = field(default_factory=frozenset)
 
     @property

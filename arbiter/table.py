@@ -342,7 +342,10 @@ class Game:
         if self.phase != Phase.BEFORE_DEAL:
             raise Impossible("the cards have already been dealt")
         if self.jackpot:
-            self.carried += self.blind_unit * len(self.names)
+            payers = len(self.names)
+            if self.jackpot == 1 and not self.rules.age_antes_again:
+                payers -= 1  # the age's blind stays in the pool as his share (Hoffmann p. 132)
+            self.carried += self.blind_unit * payers
         elif not self.blind_paid:
             self.post_blind(self.age, self.blind_unit)
         if uncut:

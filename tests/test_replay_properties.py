@@ -76,7 +76,9 @@ def check_conserved(r: Replay, case: Case) -> None:
             if dealt_now and t.jackpot:
                 # A jack-pot: everybody antes into the pool as the cards are dealt.
                 assert carried[i] > carried[i - 1]
-                assert (carried[i] - carried[i - 1]) % n == 0
+                # n antes of a blind each (n - 1 where the age's blind stands for his).
+                assert (carried[i] - carried[i - 1]) % t.blind == 0
+                assert (carried[i] - carried[i - 1]) // t.blind in (n - 1, n)
             else:
                 assert carried[i] == carried[i - 1], f"counters appeared at step {i}"
             for j, name in enumerate(r.seats):
