@@ -47,12 +47,6 @@ def citation_line(book: Rulebook, law: Law) -> str:
     return "".join(parts)
 
 
-def bibliography(book: Rulebook) -> str:
-    bits = [book.title]
-    who = ", ".join(x for x in (book.author, book.place, str(book.year or "")) if x)
-    return f"{bits[0]} ({who})" if who else bits[0]
-
-
 def law_text(book: Rulebook, law: Law, body: str | None = None) -> str:
     lines = [citation_line(book, law), wrap(body if body is not None else law.text)]
     for i, note in enumerate(law.footnotes, 1):

@@ -234,7 +234,6 @@ def _apply(game: Game, ev: Event) -> None:
     elif act == Act.SHOWS:
         _need_dealt(game, ev)
         game.name_cards(seat, ev.cards)
-        seat.shown = True
 
 
 def _need_dealt(game: Game, ev: Event) -> None:

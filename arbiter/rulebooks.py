@@ -136,7 +136,7 @@ class Library:
         found: dict[str, Path] = {}
         for d in reversed(self.dirs):
             if d.is_dir():
-                for f in sorted(d.glob("*.yaml")):
+                for f in sorted([*d.glob("*.yaml"), *d.glob("*.yml")]):
                     found[f.stem] = f
         return dict(sorted(found.items()))
 
@@ -145,9 +145,10 @@ class Library:
 
     def path_of(self, book_id: str) -> Path:
         for d in self.dirs:
-            f = d / f"{book_id}.yaml"
-            if f.is_file():
-                return f
+            for suffix in (".yaml", ".yml"):
+                f = d / f"{book_id}{suffix}"
+                if f.is_file():
+                    return f
         raise InputError(f"no rulebook {book_id!r}; {did_you_mean(book_id, self.ids())}")
 
     def get(self, book_id: str, _chain: tuple[str, ...] = ()) -> Rulebook:

@@ -61,7 +61,6 @@ class Seat:
     given: int = 0
     owed: int = 0  # cards exposed in the draw, still to be replaced
     drawn: bool = False
-    shown: bool = False
     drawn_lifted: bool = False  # raised from the table after his draw (Peel 48)
     dealt: tuple[str | None, ...] = ()  # the original hand, as far as it was named
     borrowed: bool = False
@@ -114,10 +113,6 @@ class Game:
         i = self.names.index(name)
         return self.names[(i + 1) % len(self.names)]
 
-    def right_of(self, name: str) -> str:
-        i = self.names.index(name)
-        return self.names[i - 1]
-
     def order_from(self, name: str) -> list[str]:
         i = self.names.index(name)
         return [self.names[(i + k) % len(self.names)] for k in range(len(self.names))]
@@ -131,7 +126,9 @@ class Game:
             return self.to_act[0] if self.to_act else None
         if self.phase == Phase.DRAW:
             return self.next_drawer()
-        if self.phase == Phase.BEFORE_DEAL and not self.straddling_closed:
+        if self.phase == Phase.BEFORE_DEAL and not self.blind_paid and not self.jackpot:
+            return self.age  # his blind comes first
+        if self.phase == Phase.BEFORE_DEAL and not self.straddling_closed and not self.jackpot:
             return self.next_straddler()
         return None
 
