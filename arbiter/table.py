@@ -708,12 +708,7 @@ class Game:
                 self.open_draw(to or dealer)
             target = to or self.next_drawer()
             c = self.take_from_pack(card)
-            if self.rules.exposed_card == "return_to_pack":
-                self.pack.append(c)
-                where = "returned to the pack"
-            else:
-                self.discards.append(c)
-                where = "put among the discards"
+            where = self._set_aside(c, self.rules.exposed_card)
             if target:
                 t = self.seats[target]
                 t.owed += 1
@@ -727,6 +722,14 @@ class Game:
             raise Impossible("no cards have been dealt yet")
         raise Impossible(f"the dealer cannot expose a card {self.phase}")
 
+    def _set_aside(self, card: str | None, rule: str) -> str:
+        """Put a card seen face up where the rulebook says; returns where, in words."""
+        if rule == "return_to_pack":
+            self.pack.append(card)
+            return "returned to the pack"
+        self.discards.append(card)
+        return "put among the discards"
+
     def faced(self, card: str | None) -> None:
         if self.phase == Phase.BEFORE_DEAL:
             self.find(Kind.CARD_FACED_IN_PACK, None, "a card was found faced in the pack "
@@ -737,12 +740,7 @@ class Game:
         during = {Phase.SAY: "before the draw", Phase.DRAW: "draw"}.get(self.phase,
                                                                         "after the draw")
         c = self.take_from_pack(card)
-        if self.rules.faced_card == "return_to_pack":
-            self.pack.append(c)
-            where = "returned to the bottom of the pack"
-        else:
-            self.discards.append(c)
-            where = "put among the discards"
+        where = self._set_aside(c, self.rules.faced_card)
         self.find(Kind.CARD_FACED_IN_PACK, None, f"a card ({c or 'unnamed'}) was found faced "
                   f"in the pack {'in the draw' if during == 'draw' else during}; it was {where}",
                   card=c, during=during)

@@ -47,12 +47,7 @@ def replay_differences(r: Replay, expect: dict[str, Any]) -> list[str]:
         {"kind": f["kind"], "step": f["step"], "player": f.get("player")}
         for f in expect.get("findings", [])
     ]
-    for w in wanted:
-        if w not in got:
-            diffs.append(f"missing finding {w}")
-    for g in got:
-        if g not in wanted:
-            diffs.append(f"unexpected finding {g}")
+    diffs += _both_ways(wanted, got, "finding")
     for f in expect.get("findings", []):
         for fact, value in f.get("facts", {}).items():
             match = [x for x in r.findings if str(x.kind) == f["kind"] and x.step == f["step"]
@@ -78,12 +73,7 @@ def ruling_differences(ruling: Any, expect: dict[str, Any]) -> list[str]:
          **({"if": w["if"]} if "if" in w else {})}
         for w in expect.get("decisions", [])
     ]
-    for w in want:
-        if w not in got:
-            diffs.append(f"missing decision {w}; the ruling has {got}")
-    for g in got:
-        if g not in want:
-            diffs.append(f"unexpected decision {g}")
+    diffs += _both_ways(want, got, "decision")
     for w in expect.get("decisions", []):
         if "cites" not in w:
             continue
@@ -107,3 +97,9 @@ def ruling_differences(ruling: Any, expect: dict[str, Any]) -> list[str]:
         if not any(d.settled_by and text in d.settled_by for d in ruling.decisions):
             diffs.append(f"no decision is settled by {text!r}")
     return diffs
+
+
+def _both_ways(wanted: list[Any], got: list[Any], noun: str) -> list[str]:
+    """What was expected and is missing, and what is there and was not expected."""
+    return ([f"missing {noun} {w}; the replay or ruling has {got}" for w in wanted if w not in got]
+            + [f"unexpected {noun} {g}" for g in got if g not in wanted])
