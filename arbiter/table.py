@@ -276,6 +276,14 @@ class Game:
         if self.blind_paid:
             raise Impossible("the blind has already been put up")
         self.blind_paid = True
+        if self.jackpot:
+            # A jack-pot has no blind: every player antes the table's ante as the cards are
+            # dealt. Counters put up as a blind are his stake; they do not change the ante.
+            self.find(Kind.OUT_OF_TURN, name, f"{name} put up a blind of {amount} in a "
+                      "jack-pot, where every player antes instead", expected=None,
+                      act="blinds")
+            self.pay(name, amount)
+            return
         if name != self.age:
             self.find(Kind.OUT_OF_TURN, name, f"{name} put up the blind, but {self.age} has "
                       "the age", expected=self.age, act="blinds")

@@ -32,3 +32,11 @@ def sources_or_skip() -> Path:
 
 
 os.environ.setdefault("COLUMNS", "100")
+
+# Hypothesis is derandomized by default, so an unchanged tree cannot go red; a longer random
+# search is `HYPOTHESIS_PROFILE=random python -m pytest tests/test_replay_properties.py`.
+from hypothesis import settings  # noqa: E402
+
+settings.register_profile("default", derandomize=True, database=None)
+settings.register_profile("random", derandomize=False, max_examples=2000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))

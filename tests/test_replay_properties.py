@@ -182,3 +182,20 @@ def test_most_generated_hands_replay_to_the_end(books: dict[str, Rulebook]) -> N
     assert len(replayed) >= 0.8 * len(results)
     assert any(r.outcome.get("kind") == "show" for r in replayed)
     assert any(r.findings for r in replayed)
+
+
+@pytest.mark.parametrize("blind", [0, 2])
+def test_a_blind_put_up_in_a_jack_pot_does_not_change_the_antes(
+    blind: int, books: dict[str, Rulebook]
+) -> None:
+    """Found once in 25 random runs: 'A blinds 0' in a jack-pot made every ante zero."""
+    text = ("table: {seats: [A, B, C, D, E], dealer: A, blind: 1, limit: 2, jackpot: 1}\n"
+            f"events: [A blinds {blind}, deal, B opens 1, C calls, D calls, E calls, A calls]\n")
+    case = load_case(FILE, text)
+    for book in books.values():
+        r = replay(case, book)
+        check_conserved(r, case)
+        check_ruled(r, book)
+        blinds = [f for f in r.findings if f.facts.get("act") == "blinds"]
+        assert blinds and blinds[0].player == "A"
+        assert r.steps[2].pool - sum(r.steps[2].stakes) >= 4  # the antes went in
