@@ -12,12 +12,14 @@ from .verbatim import check_book, sources_dir
 _OUTCOMES = {"showdown", "won_uncalled", "not_opened"}
 
 
-def kind_of(path: Path) -> str:
-    """``rulebook`` or ``case``, from the file's top-level keys."""
+def kind_of(path: Path, text: str | None = None) -> str:
+    """``rulebook`` or ``case``, from the file's top-level keys (``text``: its contents,
+    when they were read already, as from standard input)."""
     from .yamlsafe import parse
 
     try:
-        text = path.read_text(encoding="utf-8")
+        if text is None:
+            text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise InputError(f"cannot read file: {exc.strerror}", file=str(path)) from None
     except UnicodeDecodeError:
@@ -31,15 +33,19 @@ def kind_of(path: Path) -> str:
     return "rulebook"
 
 
-def check_file(path: Path, extra_dirs: tuple[Path, ...] = ()) -> dict[str, Any]:
+def check_file(path: Path, extra_dirs: tuple[Path, ...] = (),
+               text: str | None = None) -> dict[str, Any]:
     result: dict[str, Any] = {"file": str(path), "ok": False}
     try:
-        kind = result["kind"] = kind_of(path)
+        kind = result["kind"] = kind_of(path, text)
+        if kind == "rulebook" and text is not None:
+            raise InputError("a rulebook is checked from its file (named after its id), not "
+                             "from standard input", file=str(path))
         if kind == "case":
             from .cases import load_case
             from .replay import replay
 
-            case = load_case(path)
+            case = load_case(path, text)
             lib = Library(extra_dirs)
             book = book_for(case, lib)
             replayed = replay(case, book)  # an event that cannot happen is bad input too
@@ -52,6 +58,9 @@ def check_file(path: Path, extra_dirs: tuple[Path, ...] = ()) -> dict[str, Any]:
             if data["id"] != path.stem:
                 raise id_mismatch(path, data["id"])
             book = lib.get(data["id"])
+            from .topics import topics_of
+
+            topics_of(lib, book)  # every law and parameter a topic names exists
             sources = sources_dir()
             quoted = "quotations not checked: sources not found"
             if sources is not None and book.source_file:

@@ -58,6 +58,61 @@ def emit(text: str) -> None:
     click.echo(text)
 
 
+def fail_line(text: str) -> None:
+    click.echo(f"arbiter: error: {text}", err=True)
+
+
+def progress(items: list[Any], label: str, held: bool = False) -> Any:
+    """A progress bar on stderr for a long run when stderr is a terminal (and, when output
+    streams to the same terminal, not at all); otherwise the items as they are."""
+    long_run = len(items) >= 50 and sys.stderr.isatty()
+    if long_run and (held or not sys.stdout.isatty()):
+        return click.progressbar(items, label=label, file=sys.stderr)
+    return _Plain(items)
+
+
+class _Plain:
+    def __init__(self, items: list[Any]) -> None:
+        self.items = items
+
+    def __enter__(self) -> list[Any]:
+        return self.items
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+class JsonStream:
+    """One object per case: a JSON list (``json``) or one line each (``jsonl``), written as
+    it comes so a long run never holds its results."""
+
+    def __init__(self, fmt: str) -> None:
+        self.fmt = fmt
+        self.count = 0
+
+    def put(self, obj: Any) -> None:
+        import json
+
+        if self.fmt == "jsonl":
+            click.echo(json.dumps(obj, ensure_ascii=False))
+        else:
+            text = json.dumps(obj, indent=2, ensure_ascii=False)
+            click.echo(("[\n" if not self.count else ",\n") + "  " + text.replace("\n", "\n  "),
+                       nl=False)
+        self.count += 1
+
+    def close(self) -> None:
+        if self.fmt == "json":
+            click.echo("[]" if not self.count else "\n]")
+
+
+def error_object(name: str, exc: ArbiterError) -> dict[str, Any]:
+    return {"case": name, "error": str(exc), "exit_status": exc.exit_code}
+
+
+inputs_argument = click.argument("inputs", nargs=-1, required=True, metavar="CASE...")
+
+
 @click.group(context_settings=CONTEXT)
 @click.version_option(package_name="arbiter", prog_name="arbiter")
 def cli() -> None:
@@ -201,44 +256,108 @@ def search_cmd(
 
 
 @cli.command("check", context_settings=CONTEXT)
-@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @rulebooks_option
-@format_option()
-def check_cmd(files: tuple[Path, ...], rulebook_dirs: tuple[Path, ...], fmt: str) -> None:
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "jsonl"]), default="text",
+              show_default=True, help="Output for people (text), scripts (json: a list; jsonl: "
+              "one object per line).")
+def check_cmd(files: tuple[str, ...], rulebook_dirs: tuple[Path, ...], fmt: str) -> None:
     """Validate rulebook and case files; exit 2 if any is bad.
 
     Each file is checked in full: YAML syntax, unknown or duplicate keys,
-    types, and for rulebooks, duplicated laws and (where the sources are
-    present) that every quotation is verbatim.
+    types, and for rulebooks, duplicated laws, topics and (where the sources
+    are present) that every quotation is verbatim. FILE may be a directory
+    (its *.yaml and *.yml files) or - for a case on standard input.
 
     \b
     Examples:
       arbiter check rulebooks/*.yaml
+      arbiter check cases/
       arbiter check --rulebooks club/ club/house.yaml
     """
+    from .batch import expand
     from .checking import check_file
-    from .render import to_json
 
-    results = [check_file(f, rulebook_dirs) for f in files]
-    if fmt == "json":
-        emit(to_json(results))
-    else:
-        for r in results:
-            if r["ok"]:
+    stream = JsonStream(fmt) if fmt != "text" else None
+    bad = False
+    sources = expand(files)
+    with progress(sources, "checking") as items:
+        for s in items:
+            r = ({"file": s.name, "ok": False, "error": str(s.error), **{
+                k: v for k, v in s.error.to_dict().items() if k != "error"}}
+                 if s.error else check_file(s.path, rulebook_dirs, s.text))
+            bad = bad or not r["ok"]
+            if stream:
+                stream.put(r)
+            elif r["ok"]:
                 emit(f"{r['file']}: ok ({r['summary']})")
             else:
                 click.echo(f"{r['error']}", err=True)
-    if not all(r["ok"] for r in results):
+    if stream:
+        stream.close()
+    if bad:
         sys.exit(EXIT_BAD_INPUT)
 
 
-@cli.command("replay", context_settings=CONTEXT)
-@click.argument("case_file", metavar="CASE", type=click.Path(path_type=Path))
+BATCH_HELP = (
+    "CASE may be several files, a directory (its *.yaml and *.yml files) or - for standard "
+    "input. With more than one case, --format json prints a list with one object per case "
+    "(per ruling, for rule), and --format jsonl one object per line as each is made; a file "
+    "that cannot be read gives its one-line error (and an object with 'error' in JSON) and "
+    "the others still run. The exit status is the worst of the cases'."
+)
+
+
+def batch_formats(*choices: str) -> Callable[[F], F]:
+    return click.option(
+        "--format", "fmt", type=click.Choice(choices), default="text", show_default=True,
+        help="Output for people (text), scripts (json: a list when several cases; jsonl: "
+        "one object per line)" + (" or a club's minutes (markdown)." if "markdown" in choices
+                                 else "."))
+
+
+def run_cases(inputs: tuple[str, ...], fmt: str, label: str,
+              each: Callable[[Any], tuple[list[Any], list[str]]]) -> int:
+    """Load each case in turn and hand it to ``each``, which gives the JSON objects and the
+    texts to print; errors are one line each and the run goes on. Returns the worst status."""
+    from .batch import cases, expand
+
+    sources = expand(inputs)
+    stream = JsonStream(fmt) if fmt in ("json", "jsonl") else None
+    worst = 0
+    printed = 0
+    with progress(sources, label) as items:
+        for source, case in cases(items):
+            try:
+                if isinstance(case, ArbiterError):
+                    raise case
+                objects, texts = each(case)
+            except ArbiterError as exc:
+                fail_line(str(exc))
+                worst = max(worst, exc.exit_code)
+                if stream:
+                    stream.put(error_object(source.name, exc))
+                continue
+            if stream:
+                for obj in objects:
+                    stream.put(obj)
+            else:
+                for text in texts:
+                    emit(("\n" + ("=" * 78 + "\n\n" if fmt == "text" else "")
+                          if printed else "") + text)
+                    printed += 1
+    if stream:
+        stream.close()
+    return worst
+
+
+@cli.command("replay", context_settings=CONTEXT, epilog=BATCH_HELP)
+@inputs_argument
 @click.option("--rulebook", "book", metavar="ID",
               help="Replay under this rulebook's mechanics (default: the case's own, else peel).")
 @rulebooks_option
-@format_option()
-def replay_cmd(case_file: Path, book: str | None, rulebook_dirs: tuple[Path, ...],
+@batch_formats("text", "json", "jsonl")
+def replay_cmd(inputs: tuple[str, ...], book: str | None, rulebook_dirs: tuple[Path, ...],
                fmt: str) -> None:
     """Replay CASE step by step: each event, whose turn, stakes, cards, pool and findings.
 
@@ -246,27 +365,45 @@ def replay_cmd(case_file: Path, book: str | None, rulebook_dirs: tuple[Path, ...
     Examples:
       arbiter replay cases/foster-betting-up-the-hands.yaml
       arbiter replay cases/hoyle-going-better.yaml --rulebook peel --format json
+      arbiter replay cases/ --format jsonl
     """
+    from .batch import is_batch
     from .cases import load_case
     from .render import to_json
     from .replay import replay
     from .report import replay_text
 
-    case = load_case(case_file)
-    rb = book_for(case, library(rulebook_dirs), book)
-    r = replay(case, rb)
-    emit(to_json(r.to_dict()) if fmt == "json" else replay_text(r))
+    lib = library(rulebook_dirs)
+    if not is_batch(inputs) and fmt != "jsonl":
+        r = replay(load_case(inputs[0]), book_for(load_case(inputs[0]), lib, book))
+        emit(to_json(r.to_dict()) if fmt == "json" else replay_text(r))
+        return
+
+    def each(case: Any) -> tuple[list[Any], list[str]]:
+        r = replay(case, book_for(case, lib, book))
+        return ([r.to_dict()], []) if fmt != "text" else ([], [replay_text(r)])
+
+    sys.exit(run_cases(inputs, fmt, "replaying", each))
 
 
-@cli.command("rule", context_settings=CONTEXT)
-@click.argument("case_file", metavar="CASE", type=click.Path(path_type=Path))
+def chosen_books(lib: Library, books: tuple[str, ...]) -> list[Any] | None:
+    """The books asked for with --rulebook ('all': every one), or None for the case's own."""
+    if "all" in books:
+        return [lib.get(i) for i in lib.ids()]
+    if books:
+        return [lib.get(i) for i in books]
+    return None
+
+
+@cli.command("rule", context_settings=CONTEXT, epilog=BATCH_HELP)
+@inputs_argument
 @click.option("--rulebook", "books", metavar="ID", multiple=True,
               help="Rule under this rulebook (repeat it, or 'all', to compare editions).")
 @click.option("--explain", is_flag=True, help="Add the trace: which provisions were tried, "
               "on which facts, and why each was applied or set aside.")
 @rulebooks_option
-@format_option("text", "json", "markdown")
-def rule_cmd(case_file: Path, books: tuple[str, ...], explain: bool,
+@batch_formats("text", "json", "jsonl", "markdown")
+def rule_cmd(inputs: tuple[str, ...], books: tuple[str, ...], explain: bool,
              rulebook_dirs: tuple[Path, ...], fmt: str) -> None:
     """Rule on the dispute in CASE: the decision, the remedy, and the law quoted.
 
@@ -278,28 +415,161 @@ def rule_cmd(case_file: Path, books: tuple[str, ...], explain: bool,
       arbiter rule cases/given-four-after-discarding-three.yaml
       arbiter rule cases/four-straddles-with-a-limit-of-eight.yaml --rulebook all
       arbiter rule cases/peel-the-say.yaml --format json --explain
+      arbiter rule cases/ --format jsonl
     """
+    from .batch import is_batch
     from .cases import load_case
     from .judge import judge
     from .render import to_json
     from .ruling_render import ruling_markdown, ruling_text
 
-    case = load_case(case_file)
     lib = library(rulebook_dirs)
-    if "all" in books:
-        chosen = [lib.get(i) for i in lib.ids()]
-    elif books:
-        chosen = [lib.get(i) for i in books]
+    fixed = chosen_books(lib, books)
+
+    def rulings(case: Any) -> list[Any]:
+        return [judge(case, b) for b in (fixed or [book_for(case, lib, None)])]
+
+    if not is_batch(inputs) and fmt != "jsonl":
+        found = rulings(load_case(inputs[0]))
+        if fmt == "json":
+            data = [x.to_dict(explain) for x in found]
+            emit(to_json(data[0] if len(data) == 1 else data))
+        elif fmt == "markdown":
+            emit("\n".join(ruling_markdown(x) for x in found))
+        else:
+            emit(("\n\n" + "=" * 78 + "\n\n").join(ruling_text(x, explain) for x in found))
+        return
+
+    def each(case: Any) -> tuple[list[Any], list[str]]:
+        found = rulings(case)
+        if fmt in ("json", "jsonl"):
+            return [x.to_dict(explain) for x in found], []
+        if fmt == "markdown":
+            return [], [ruling_markdown(x) for x in found]
+        return [], [ruling_text(x, explain) for x in found]
+
+    sys.exit(run_cases(inputs, fmt, "ruling", each))
+
+
+@cli.command("compare", context_settings=CONTEXT)
+@inputs_argument
+@click.option("--rulebook", "books", metavar="ID", multiple=True,
+              help="Compare these rulebooks (repeat it; default: all).")
+@click.option("--differences", is_flag=True,
+              help="With several cases, list only the cases where the books part.")
+@click.option("--disagreements", is_flag=True,
+              help="With several cases, list only those where two or more books rule and "
+              "rule differently (a book's silence apart).")
+@rulebooks_option
+@batch_formats("text", "json", "jsonl", "markdown")
+def compare_cmd(inputs: tuple[str, ...], books: tuple[str, ...], differences: bool,
+                disagreements: bool, rulebook_dirs: tuple[Path, ...], fmt: str) -> None:
+    """Rule CASE under several books and show them side by side, differences marked.
+
+    One case: a table whose rows are the books (the decision, the remedy or penalty, who
+    takes or pays what, the laws cited); a cell marked * (in Markdown, ≠) parts from the
+    other books. Silence, and "not in the pinned text" for a book known only from an
+    extract, are shown as such. Several cases or a directory: a matrix of case by book,
+    one short decision per cell, and how many cases the books agree and part on.
+    JSON: one object per case (a list, or with jsonl one per line).
+
+    \b
+    Examples:
+      arbiter compare cases/straddle-after-a-refusal.yaml
+      arbiter compare cases/ --differences --format markdown
+      arbiter compare cases/two-sequences-at-the-show.yaml --rulebook peel --rulebook hoyle
+    """
+    from .batch import cases, expand, is_batch
+    from .compare import compare_case
+    from .compare_render import (
+        comparison_markdown,
+        comparison_text,
+        matrix_cells,
+        matrix_markdown,
+        matrix_text,
+        tally,
+    )
+
+    lib = library(rulebook_dirs)
+    chosen = chosen_books(lib, books) or lib.all()
+    if not is_batch(inputs) and fmt != "jsonl":
+        from .cases import load_case
+        from .render import to_json
+
+        c = compare_case(load_case(inputs[0]), chosen)
+        emit(to_json(c.to_dict()) if fmt == "json" else comparison_markdown(c).rstrip("\n")
+             if fmt == "markdown" else comparison_text(c))
+        return
+    sources = expand(inputs)
+    stream = JsonStream(fmt) if fmt in ("json", "jsonl") else None
+    rows: list[tuple[str, list[tuple[str, bool]]]] = []
+    agree = part = errors = worst = 0
+    with progress(sources, "comparing", held=stream is None) as items:
+        for source, case in cases(items):
+            if isinstance(case, ArbiterError):
+                fail_line(str(case))
+                worst, errors = max(worst, case.exit_code), errors + 1
+                if stream:
+                    stream.put(error_object(source.name, case))
+                continue
+            c = compare_case(case, chosen)
+            agree, part = agree + c.agree, part + (not c.agree)
+            if any(r.status == "error" for r in c.rows):
+                worst = max(worst, 1)
+            if stream:
+                stream.put(c.to_dict())
+            elif not (differences and c.agree) and not (disagreements and not c.disagree):
+                rows.append((Path(source.name).stem, matrix_cells(c)))
+    if stream:
+        stream.close()
     else:
-        chosen = [book_for(case, lib, None)]
-    rulings = [judge(case, b) for b in chosen]
+        names = [b.name for b in chosen]
+        summary = tally(agree, part, errors, names)
+        emit(matrix_markdown(rows, names, summary).rstrip("\n") if fmt == "markdown"
+             else matrix_text(rows, names, summary))
+    sys.exit(worst)
+
+
+@cli.command("diff", context_settings=CONTEXT)
+@click.argument("book_a")
+@click.argument("book_b")
+@click.argument("more", nargs=-1, metavar="[BOOK...]")
+@click.option("--topic", metavar="TOPIC", help="Only this topic (e.g. straddling); its laws "
+              "are then given in full.")
+@click.option("--full", is_flag=True, help="Each law's whole text, not its first sentence.")
+@rulebooks_option
+@format_option("text", "json", "markdown")
+def diff_cmd(book_a: str, book_b: str, more: tuple[str, ...], topic: str | None, full: bool,
+             rulebook_dirs: tuple[Path, ...], fmt: str) -> None:
+    """Set two rulebooks (or more) side by side, topic by topic.
+
+    For each topic (the deal, the ante and blind, straddling, ... disputes: the topics the
+    books' own `topics:` sections give): each book's laws (reference and first sentence;
+    --full for the whole text), the settings the table takes from each book with the laws
+    they rest on, and whether the books decide alike: their provisions on each finding give
+    the same decision on every combination of the facts either tests. With more than two
+    books, each is compared with the first.
+
+    \b
+    Examples:
+      arbiter diff peel foster
+      arbiter diff peel hoyle --topic straddling
+      arbiter diff peel foster hoyle --topic straddling
+      arbiter diff foster house --rulebooks rulebooks/examples --format json
+    """
+    from .compare_render import diff_markdown, diff_text
+    from .diff import diff_books, diff_dict
+    from .render import to_json
+
+    lib = library(rulebook_dirs)
+    full = full or topic is not None
+    d = diff_books(lib, [lib.get(b) for b in (book_a, book_b, *more)], topic)
     if fmt == "json":
-        data = [x.to_dict(explain) for x in rulings]
-        emit(to_json(data[0] if len(data) == 1 else data))
+        emit(to_json(diff_dict(d, full)))
     elif fmt == "markdown":
-        emit("\n".join(ruling_markdown(x) for x in rulings))
+        emit(diff_markdown(d, full).rstrip("\n"))
     else:
-        emit(("\n\n" + "=" * 78 + "\n\n").join(ruling_text(x, explain) for x in rulings))
+        emit(diff_text(d, full))
 
 
 # "arbiter" alone shows the help (click 8.2 and later raise this for it).

@@ -1,0 +1,79 @@
+"""Many cases in one process: the files, directories and ``-`` (standard input) a command is
+given, turned into cases one at a time, so that a long run holds one case at a time.
+
+A file that cannot be loaded gives its error in its place and the run goes on; the exit
+status of the run is the worst of its cases' (0 done, 1 could not rule, 2 bad input).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from .cases import Case, load_case
+from .errors import EXIT_BAD_INPUT, ArbiterError, InputError
+
+STDIN = "-"
+SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass(frozen=True)
+class Source:
+    """One input: a file, or the text read from standard input under the name ``-``."""
+
+    name: str
+    text: str | None = None
+    error: InputError | None = None
+
+    @property
+    def path(self) -> Path:
+        return Path(self.name)
+
+
+def expand(inputs: Iterable[str | Path],
+           read_stdin: Callable[[], str] = lambda: sys.stdin.read()) -> list[Source]:
+    """Files as given, each directory's ``*.yaml`` and ``*.yml`` files (sorted, not in
+    subdirectories), and ``-`` for standard input (read once)."""
+    out: list[Source] = []
+    for item in inputs:
+        name = str(item)
+        if name == STDIN:
+            out.append(Source("<stdin>", read_stdin()))
+            continue
+        p = Path(name)
+        if p.is_dir():
+            files = sorted(f for f in p.iterdir() if f.suffix in SUFFIXES and f.is_file())
+            if not files:
+                out.append(Source(name, error=InputError(
+                    "the directory holds no *.yaml or *.yml files", file=name)))
+            out += [Source(str(f)) for f in files]
+        else:
+            out.append(Source(name))
+    return out
+
+
+def is_batch(inputs: Iterable[str | Path]) -> bool:
+    """More than one input, or any that may stand for several (a directory, ``-``)."""
+    items = [str(i) for i in inputs]
+    return len(items) != 1 or items[0] == STDIN or Path(items[0]).is_dir()
+
+
+def load(source: Source) -> Case:
+    if source.error is not None:
+        raise source.error
+    return load_case(source.name, source.text)
+
+
+def cases(sources: Iterable[Source]) -> Iterator[tuple[Source, Case | ArbiterError]]:
+    """Each source with its case, or the error that stops it from loading."""
+    for s in sources:
+        try:
+            yield s, load(s)
+        except ArbiterError as exc:
+            yield s, exc
+
+
+def exit_status(exc: ArbiterError | None) -> int:
+    return 0 if exc is None else getattr(exc, "exit_code", EXIT_BAD_INPUT)

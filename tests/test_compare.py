@@ -1,0 +1,218 @@
+"""`arbiter compare`: the shipped cases on which the books differ, compared side by side.
+
+The expected differences are derived from each book's expected ruling carried in the case
+(its `expect:` blocks, written from the law), not from the engine's output: a book expected
+to decide shows those decisions and cites those laws; a book expected silent shows its
+silence ("not in the pinned text" for a book known only from an extract); and a book whose
+expected ruling no other book shares is marked as parting from the others.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from conftest import ROOT
+
+from arbiter import Library
+from arbiter.cases import load_case
+from arbiter.cli import cli
+
+CASES = ROOT / "cases"
+BOOKS = ["foster", "hoyle", "peel"]
+
+# The straddle, a card exposed in the draw, incorrect draws, who bets first, the ranking of
+# hands, a card exposed in the deal, a wrong number dealt, table stakes.
+DIFFERING = [
+    "four-straddles-with-a-limit-of-eight",
+    "card-exposed-by-the-dealer-in-the-draw",
+    "dealer-takes-two-after-discarding-three",
+    "asked-for-three-after-discarding-two",
+    "the-age-passed-out-who-bets-first",
+    "ace-king-queen-knave-ten",
+    "card-exposed-in-the-deal",
+    "dealt-four-and-noticed-at-once",
+    "calls-beyond-his-table-stakes",
+]
+
+
+def run(*args: str, input: str | None = None) -> Any:
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+def expected(case_stem: str, book: str) -> dict[str, Any]:
+    """The ruling and outcome the case expects of ``book`` (its own block over ``all``)."""
+    case = load_case(CASES / f"{case_stem}.yaml")
+    out: dict[str, Any] = dict(case.expect.get("all", {}).get("ruling", {}))
+    out.update(case.expect.get(book, {}).get("ruling", {}))
+    outcome = dict(case.expect.get("all", {}).get("outcome", {}))
+    outcome.update(case.expect.get(book, {}).get("outcome", {}))
+    out["outcome"] = outcome
+    return out
+
+
+def expected_key(e: dict[str, Any], extract: bool) -> tuple[Any, ...]:
+    decided = frozenset((d["finding"], d["decision"]) for d in e.get("decisions", []))
+    tag = "not pinned" if extract else "silent"
+    silent = frozenset((k, tag) for k in e.get("silent", []))
+    winner = e["outcome"].get("winner") if decided else None
+    return decided, silent, winner
+
+
+@pytest.mark.parametrize("stem", DIFFERING)
+def test_compare_shows_each_books_expected_ruling_and_marks_the_books_that_part(
+        stem: str) -> None:
+    lib = Library()
+    result = run("compare", str(CASES / f"{stem}.yaml"), "--format", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    rows = {r["rulebook"]: r for r in data["rows"]}
+    assert sorted(rows) == BOOKS
+    keys = {}
+    for book in BOOKS:
+        e = expected(stem, book)
+        assert "decisions" in e, f"{stem} carries no expected ruling for {book}"
+        rb = lib.get(book)
+        row = rows[book]
+        decision_text = " ".join(row["decision"]).lower()
+        if not e["decisions"]:
+            tag = "not in the pinned text" if rb.extract else "silent"
+            assert row["status"] == tag, f"{book} should be shown {tag}"
+            assert tag in decision_text
+        for d in e["decisions"]:
+            assert d["decision"].replace("_", " ") in decision_text, (book, d)
+            for ref in d.get("cites", []):
+                law = rb.law(ref)
+                assert law is not None
+                label = f"{rb.name} {law.ref}" if law.numbered else f"{rb.name} {law.label()}"
+                assert label in row["laws"], f"{book} should cite {label}: {row['laws']}"
+        winner = e["outcome"].get("winner")
+        if winner and e["decisions"]:
+            assert any(p.startswith(f"{winner} takes the pool") for p in row["pays"]), row
+        keys[book] = expected_key(e, rb.extract)
+    if len(set(keys.values())) > 1:
+        assert data["agree"] is False
+        text = run("compare", str(CASES / f"{stem}.yaml")).output
+        for book, key in keys.items():
+            if list(keys.values()).count(key) == 1:  # no other book is expected to rule so
+                assert "decision" in rows[book]["differs"] or "pays" in rows[book]["differs"]
+                name = lib.get(book).name
+                first = next(ln for ln in text.splitlines() if ln.startswith(name + " "))
+                assert "| * " in first, f"{name}'s row is not marked:\n{text}"
+
+
+def test_markdown_comparison_is_a_table_to_paste() -> None:
+    out = run("compare", str(CASES / "the-age-passed-out-who-bets-first.yaml"),
+              "--format", "markdown").output
+    lines = [ln for ln in out.splitlines() if ln.startswith("|")]
+    assert lines[0].startswith("| Book | Decision")
+    assert len(lines) == 2 + len(BOOKS)
+    cols = lines[0].count("|")
+    assert all(ln.count("|") - ln.count("\\|") == cols for ln in lines)
+    hoffmann = next(ln for ln in lines if ln.startswith("| Hoffmann"))
+    assert "silent" in hoffmann
+
+
+def test_the_rulebook_option_picks_the_books() -> None:
+    out = json.loads(run("compare", str(CASES / "ace-king-queen-knave-ten.yaml"),
+                         "--rulebook", "peel", "--rulebook", "hoyle", "--format", "json").output)
+    assert [r["rulebook"] for r in out["rows"]] == ["peel", "hoyle"]
+    assert out["agree"] is False  # D by Peel's ranking (ace low), C by Hoffmann's
+
+
+def test_matrix_over_the_shipped_cases_counts_agreement() -> None:
+    cases = sorted(CASES.glob("*.yaml"))
+    result = run("compare", str(CASES))
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    m = re.search(r"(\d+) cases under Foster, Hoffmann and Peel: the books agree on (\d+) "
+                  r"and part on (\d+)\.", result.output)
+    assert m, result.output[-300:]
+    total, agree, part = map(int, m.groups())
+    assert total == len(cases) == agree + part
+    assert part > 0
+    # A row per case; the four-straddle row marks every book (three different rulings).
+    row = next(ln for ln in lines if ln.startswith("four-straddles-with-a-limit-of-eight"))
+    assert row.count("* ") == 3
+    data = [json.loads(ln) for ln in run("compare", str(CASES), "--format", "jsonl")
+            .output.splitlines()]
+    assert len(data) == len(cases)
+    assert sum(d["agree"] for d in data) == agree
+
+
+def test_readme_where_the_books_disagree_is_what_compare_prints(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    m = re.search(r"<!-- generated by: (arbiter [^>]*?) -->\n(.*?)\n<!-- end of generated",
+                  readme, re.S)
+    assert m, "the README has no generated 'Where the books disagree' table"
+    monkeypatch.chdir(ROOT)
+    printed = run(*m.group(1).split()[1:]).output.strip("\n")
+    assert printed == m.group(2).strip("\n"), (
+        "README 'Where the books disagree' is stale: regenerate it with " + m.group(1))
+    for stem in ("four-straddles-with-a-limit-of-eight", "the-age-passed-out-who-bets-first",
+                 "ace-king-queen-knave-ten", "card-exposed-by-the-dealer-in-the-draw"):
+        assert f"`{stem}`" in m.group(2)
+
+
+# --- many cases in one process ----------------------------------------------------------
+
+def test_rule_a_directory_in_one_process_gives_a_json_list() -> None:
+    result = run("rule", str(CASES), "--format", "json")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert len(data) == len(list(CASES.glob("*.yaml")))
+    assert {d["case"] for d in data} == {str(p) for p in CASES.glob("*.yaml")}
+
+
+def test_a_bad_file_gives_its_line_and_the_others_still_run(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("title: x\ntable: {seats: [A, B], dealer: Z, blind: 1, limit: 2}\n"
+                   "events: [deal]\n", encoding="utf-8")
+    good = CASES / "peel-the-say.yaml"
+    result = CliRunner().invoke(cli, ["rule", str(good), str(bad), str(good), "--format",
+                                      "jsonl"])
+    assert result.exit_code == 2
+    lines = [json.loads(ln) for ln in result.stdout.splitlines()]
+    assert [("error" in x) for x in lines] == [False, True, False]
+    assert lines[1]["case"] == str(bad) and lines[1]["exit_status"] == 2
+    errors = result.stderr.strip().splitlines()
+    assert len(errors) == 1 and str(bad) in errors[0] and ":2:" in errors[0]
+
+
+def test_rule_the_same_case_under_all_books_streams_one_object_per_ruling() -> None:
+    one = CASES / "card-exposed-by-the-dealer-in-the-draw.yaml"
+    out = run("rule", str(one), str(one), "--rulebook", "all", "--format", "jsonl").output
+    books = [json.loads(ln)["rulebook"] for ln in out.splitlines()]
+    assert books == BOOKS * 2
+
+
+def test_standard_input_is_a_case() -> None:
+    text = (CASES / "peel-the-say.yaml").read_text(encoding="utf-8")
+    out = run("rule", "-", "--format", "json", input=text)
+    assert out.exit_code == 0
+    assert json.loads(out.output)[0]["title"] == load_case(CASES / "peel-the-say.yaml").title
+    checked = run("check", "-", input=text)
+    assert checked.exit_code == 0 and checked.output.startswith("<stdin>: ok (case")
+    replayed = run("replay", "-", "--format", "jsonl", input=text)
+    first = json.loads(replayed.output.splitlines()[0])
+    assert first["case"] == "<stdin>" and len(first["steps"]) > 20
+
+
+def test_replay_and_check_take_directories() -> None:
+    out = run("replay", str(CASES), "--format", "jsonl").output.splitlines()
+    assert len(out) == len(list(CASES.glob("*.yaml")))
+    checked = run("check", str(ROOT / "rulebooks"), "--format", "json")
+    assert checked.exit_code == 0
+    assert [Path(r["file"]).name for r in json.loads(checked.output)] == [
+        "foster.yaml", "hoyle.yaml", "peel.yaml"]
+
+
+def test_an_empty_directory_is_bad_input(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["rule", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "holds no *.yaml" in result.stderr
