@@ -63,12 +63,10 @@ def comparison_text(c: Comparison) -> str:
                 paras = [f"{MARK} (none)"]
             cells.append(paras)
         rows.append(cells)
-    head = [c.title or c.file, f"({c.file})"]
+    out = _wrap(f"{c.title or c.file} ({c.file})", WIDTH)
     if c.question:
-        head.append(f"Question: {c.question}")
-    out = ["\n".join(_wrap(" ".join(head[:2]), WIDTH)) + ("\n" + "\n".join(
-        _wrap(head[2], WIDTH)) if len(head) > 2 else ""), "",
-        grid(["Book", *[HEADINGS[col] for col in cols]], rows, widths), ""]
+        out += _wrap(f"Question: {c.question}", WIDTH)
+    out += ["", grid(["Book", *[HEADINGS[col] for col in cols]], rows, widths), ""]
     parted = [HEADINGS[col].lower() for col in COLUMNS if c.marks.get(col)]
     if parted:
         out.append(f"The books part on: {', '.join(parted)} ({MARK} marks a cell that "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .laws import Law, Rulebook
 
@@ -43,17 +44,37 @@ def _order(law: Law) -> tuple[int, str]:
     return (int(law.ref), "") if law.ref.isdigit() else (10**6, law.ref)
 
 
+@lru_cache(maxsize=2048)
+def _index(text: str) -> tuple[dict[str, list[tuple[int, int]]], dict[str, list[str]]]:
+    """A law's words, worked out once per text: each stem with the spans where it stands,
+    and each beginning of four letters or more with the stems it begins."""
+    stems: dict[str, list[tuple[int, int]]] = {}
+    for m in _WORD.finditer(text.lower()):
+        stems.setdefault(_stem(m.group()), []).append(m.span())
+    starts: dict[str, list[str]] = {}
+    for stem in stems:
+        for n in range(4, len(stem) + 1):
+            starts.setdefault(stem[:n], []).append(stem)
+    return stems, starts
+
+
 def _score(law: Law, terms: list[str]) -> Hit | None:
-    spans = []
+    stems, starts = _index(law.text)
+    spans: list[tuple[int, int]] = []
     found: dict[str, int] = {}
-    for m in _WORD.finditer(law.text.lower()):
-        stem = _stem(m.group())
-        for t in terms:
-            # Short words match whole; longer ones also begin longer words ("straddl...").
-            if stem == t or (len(t) >= 4 and stem.startswith(t)):
-                spans.append(m.span())
-                found[t] = found.get(t, 0) + 1
-                break
+    claimed: set[str] = set()
+    for t in terms:
+        # Short words match whole; longer ones also begin longer words ("straddl...").
+        matching = [t] if t in stems else []
+        if len(t) >= 4:
+            matching += [x for x in starts.get(t, []) if x != t]
+        for stem in matching:
+            if stem in claimed:
+                continue  # a word counts once, for the first term it matches
+            claimed.add(stem)
+            spans += stems[stem]
+            found[t] = found.get(t, 0) + len(stems[stem])
+    spans.sort()
     title = f"{law.title or ''} {law.heading or ''}".lower()
     in_title = sum(1 for t in terms if t in title)
     # Every term must be found: in the text, or else in the title or heading.

@@ -164,6 +164,7 @@ def test_readme_where_the_books_disagree_is_what_compare_prints(
 def test_rule_a_directory_in_one_process_gives_a_json_list() -> None:
     result = run("rule", str(CASES), "--format", "json")
     assert result.exit_code == 0
+    assert result.stderr == ""  # no progress bar when stderr is not a terminal
     data = json.loads(result.output)
     assert len(data) == len(list(CASES.glob("*.yaml")))
     assert {d["case"] for d in data} == {str(p) for p in CASES.glob("*.yaml")}
@@ -216,3 +217,21 @@ def test_an_empty_directory_is_bad_input(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["rule", str(tmp_path)])
     assert result.exit_code == 2
     assert "holds no *.yaml" in result.stderr
+
+
+def test_a_progress_bar_only_for_a_long_run_on_a_terminal(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from arbiter.cli import progress
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: False, raising=False)
+    with progress(list(range(60)), "ruling") as items:
+        assert not isinstance(items, list)  # a click progress bar
+        assert sum(1 for _ in items) == 60
+    with progress(list(range(10)), "ruling") as items:
+        assert items == list(range(10))
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False, raising=False)
+    with progress(list(range(60)), "ruling") as items:
+        assert items == list(range(60))
