@@ -317,16 +317,18 @@ def batch_formats(*choices: str) -> Callable[[F], F]:
 
 
 def run_cases(inputs: tuple[str, ...], fmt: str, label: str,
-              each: Callable[[Any], tuple[list[Any], list[str]]]) -> int:
+              each: Callable[[Any], tuple[list[Any], list[str]]],
+              held: bool = False) -> tuple[int, int]:
     """Load each case in turn and hand it to ``each``, which gives the JSON objects and the
-    texts to print; errors are one line each and the run goes on. Returns the worst status."""
+    texts to print; errors are one line each and the run goes on. Returns the worst status
+    and the number of cases that failed."""
     from .batch import cases, expand
 
     sources = expand(inputs)
     stream = JsonStream(fmt) if fmt in ("json", "jsonl") else None
-    worst = 0
+    worst = failed = 0
     printed = 0
-    with progress(sources, label) as items:
+    with progress(sources, label, held) as items:
         for source, case in cases(items):
             try:
                 if isinstance(case, ArbiterError):
@@ -334,7 +336,7 @@ def run_cases(inputs: tuple[str, ...], fmt: str, label: str,
                 objects, texts = each(case)
             except ArbiterError as exc:
                 fail_line(str(exc))
-                worst = max(worst, exc.exit_code)
+                worst, failed = max(worst, exc.exit_code), failed + 1
                 if stream:
                     stream.put(error_object(source.name, exc))
                 continue
@@ -348,7 +350,7 @@ def run_cases(inputs: tuple[str, ...], fmt: str, label: str,
                     printed += 1
     if stream:
         stream.close()
-    return worst
+    return worst, failed
 
 
 @cli.command("replay", context_settings=CONTEXT, epilog=BATCH_HELP)
@@ -375,7 +377,8 @@ def replay_cmd(inputs: tuple[str, ...], book: str | None, rulebook_dirs: tuple[P
 
     lib = library(rulebook_dirs)
     if not is_batch(inputs) and fmt != "jsonl":
-        r = replay(load_case(inputs[0]), book_for(load_case(inputs[0]), lib, book))
+        case = load_case(inputs[0])
+        r = replay(case, book_for(case, lib, book))
         emit(to_json(r.to_dict()) if fmt == "json" else replay_text(r))
         return
 
@@ -383,7 +386,7 @@ def replay_cmd(inputs: tuple[str, ...], book: str | None, rulebook_dirs: tuple[P
         r = replay(case, book_for(case, lib, book))
         return ([r.to_dict()], []) if fmt != "text" else ([], [replay_text(r)])
 
-    sys.exit(run_cases(inputs, fmt, "replaying", each))
+    sys.exit(run_cases(inputs, fmt, "replaying", each)[0])
 
 
 def chosen_books(lib: Library, books: tuple[str, ...]) -> list[Any] | None:
@@ -448,7 +451,7 @@ def rule_cmd(inputs: tuple[str, ...], books: tuple[str, ...], explain: bool,
             return [], [ruling_markdown(x) for x in found]
         return [], [ruling_text(x, explain) for x in found]
 
-    sys.exit(run_cases(inputs, fmt, "ruling", each))
+    sys.exit(run_cases(inputs, fmt, "ruling", each)[0])
 
 
 @cli.command("compare", context_settings=CONTEXT)
@@ -479,7 +482,7 @@ def compare_cmd(inputs: tuple[str, ...], books: tuple[str, ...], differences: bo
       arbiter compare cases/ --differences --format markdown
       arbiter compare cases/two-sequences-at-the-show.yaml --rulebook peel --rulebook hoyle
     """
-    from .batch import cases, expand, is_batch
+    from .batch import is_batch
     from .compare import compare_case
     from .compare_render import (
         comparison_markdown,
@@ -500,34 +503,24 @@ def compare_cmd(inputs: tuple[str, ...], books: tuple[str, ...], differences: bo
         emit(to_json(c.to_dict()) if fmt == "json" else comparison_markdown(c).rstrip("\n")
              if fmt == "markdown" else comparison_text(c))
         return
-    sources = expand(inputs)
-    stream = JsonStream(fmt) if fmt in ("json", "jsonl") else None
     rows: list[tuple[str, list[tuple[str, bool]]]] = []
-    agree = part = errors = worst = 0
-    with progress(sources, "comparing", held=stream is None) as items:
-        for source, case in cases(items):
-            if isinstance(case, ArbiterError):
-                fail_line(str(case))
-                worst, errors = max(worst, case.exit_code), errors + 1
-                if stream:
-                    stream.put(error_object(source.name, case))
-                continue
-            c = compare_case(case, chosen)
-            agree, part = agree + c.agree, part + (not c.agree)
-            if any(r.status == "error" for r in c.rows):
-                worst = max(worst, 1)
-            if stream:
-                stream.put(c.to_dict())
-            elif not (differences and c.agree) and not (disagreements and not c.disagree):
-                rows.append((Path(source.name).stem, matrix_cells(c)))
-    if stream:
-        stream.close()
-    else:
+    tally_of = {"agree": 0, "part": 0, "unruled": 0}
+
+    def each(case: Any) -> tuple[list[Any], list[str]]:
+        c = compare_case(case, chosen)
+        tally_of["agree" if c.agree else "part"] += 1
+        tally_of["unruled"] += any(r.status == "error" for r in c.rows)
+        if not (differences and c.agree) and not (disagreements and not c.disagree):
+            rows.append((Path(c.file).stem, matrix_cells(c)))
+        return [c.to_dict()], []
+
+    worst, failed = run_cases(inputs, fmt, "comparing", each, held=fmt not in ("json", "jsonl"))
+    if fmt not in ("json", "jsonl"):
         names = [b.name for b in chosen]
-        summary = tally(agree, part, errors, names)
+        summary = tally(tally_of["agree"], tally_of["part"], failed, names)
         emit(matrix_markdown(rows, names, summary).rstrip("\n") if fmt == "markdown"
              else matrix_text(rows, names, summary))
-    sys.exit(worst)
+    sys.exit(max(worst, 1 if tally_of["unruled"] else 0))
 
 
 @cli.command("diff", context_settings=CONTEXT)

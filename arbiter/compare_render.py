@@ -50,7 +50,9 @@ def comparison_text(c: Comparison) -> str:
     share = {"decision": 5, "remedy": 3, "pays": 2, "laws": 2}
     room = WIDTH - name_w - 3 * len(cols)
     total = sum(share[col] for col in cols)
-    widths = [name_w] + [room * share[col] // total for col in cols]
+    widths = [max(room * share[col] // total, len(HEADINGS[col])) for col in cols]
+    widths[0] -= sum(widths) - room  # the decision column gives way to the headings
+    widths = [name_w, *widths]
     rows = []
     for r in c.rows:
         marked = c.marked(r.book)
