@@ -40,15 +40,15 @@ def check_file(path: Path, extra_dirs: tuple[Path, ...] = ()) -> dict[str, Any]:
             from .replay import replay
 
             case = load_case(path)
-            lib = Library(extra_dirs)
+            lib = Library(extra_dirs, use_cache=False)  # check never reads the cache
             book = book_for(case, lib)
             replayed = replay(case, book)  # an event that cannot happen is bad input too
             irregular = sum(1 for f in replayed.findings if f.kind not in _OUTCOMES)
             result["summary"] = (f"case, {len(case.events)} events; replays under {book.id} "
                                  f"with {irregular} irregularit{'y' if irregular == 1 else 'ies'}")
         else:
-            data = read_rulebook_data(path)
-            lib = Library([path.parent, *extra_dirs])
+            data = read_rulebook_data(path, use_cache=False)
+            lib = Library([path.parent, *extra_dirs], use_cache=False)
             if data["id"] != path.stem:
                 raise id_mismatch(path, data["id"])
             book = lib.get(data["id"])
