@@ -189,7 +189,8 @@ def search_cmd(
         )
         return
     if not hits:
-        emit(f"No law matches {' '.join(words)!r}.")
+        asked = " ".join(words)
+        emit(f"No law matches {asked if len(asked) <= 80 else asked[:77] + '...'!r}.")
         return
     color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     left, right = ("\x1b[1;33m", "\x1b[0m") if color else ("«", "»")

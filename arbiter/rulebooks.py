@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -426,7 +426,7 @@ def _own(book: Rulebook, path: Path) -> list[dict[str, Any]]:
 
 def _may_disagree(
     provisions: tuple[dict[str, Any], ...],
-) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
     """Pairs of provisions on the same point, deciding differently, with no precedence
     between them, whose conditions do not exclude each other: they could both apply."""
     from itertools import combinations
@@ -443,14 +443,47 @@ def _may_disagree(
                 return True
         return False
 
-    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    for p in provisions:
-        groups.setdefault((p["finding"], p.get("point", p["finding"])), []).append(p)
-    out = []
-    for p, q in (pair for group in groups.values() for pair in combinations(group, 2)):
+    def conflict(p: dict[str, Any], q: dict[str, Any]) -> bool:
         if p["decision"] == q["decision"] or p["id"] in q.get("exception_to", []) or \
                 q["id"] in p.get("exception_to", []):
-            continue
-        if not exclusive(p.get("when", {}), q.get("when", {})):
-            out.append((p, q))
-    return out
+            return False
+        return not exclusive(p.get("when", {}), q.get("when", {}))
+
+    def candidates(group: list[int], keys: tuple[str, ...]) -> Iterator[tuple[int, int]]:
+        """Index pairs in ``group`` that may overlap, found without comparing every pair:
+        split the group by the values of a fact most of it tests (provisions that test it
+        with values that do not meet can never both apply), then split each part again."""
+        best, tested = None, 0
+        if len(group) > 16:
+            for k in keys:
+                n = sum(1 for i in group if k in conds[i] and allowed(conds[i][k]) is not None)
+                if n > tested:
+                    best, tested = k, n
+        if best is None or tested < 2:  # only provisions deciding differently can disagree
+            yield from ((i, j) for i, j in combinations(group, 2)
+                        if provisions[i]["decision"] != provisions[j]["decision"])
+            return
+        free = [i for i in group if best not in conds[i] or allowed(conds[i][best]) is None]
+        buckets: dict[str, list[int]] = {}
+        for i in group:
+            for v in sorted(allowed(conds[i][best]) or ()) if best in conds[i] else ():
+                buckets.setdefault(v, []).append(i)
+        rest = tuple(k for k in keys if k != best)
+        for members in buckets.values():
+            yield from candidates(sorted({*members, *free}), rest)
+        if not buckets:
+            yield from candidates(free, rest)
+
+    conds = [p.get("when", {}) for p in provisions]
+    groups: dict[tuple[str, str], list[int]] = {}
+    for i, p in enumerate(provisions):
+        groups.setdefault((p["finding"], p.get("point", p["finding"])), []).append(i)
+    seen: set[tuple[int, int]] = set()
+    for group in groups.values():
+        keys = tuple(sorted({k for i in group for k in conds[i]}))
+        for pair in candidates(group, keys):
+            if pair not in seen:
+                seen.add(pair)
+                p, q = provisions[pair[0]], provisions[pair[1]]
+                if conflict(p, q):
+                    yield p, q
