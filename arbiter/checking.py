@@ -14,15 +14,10 @@ _OUTCOMES = {"showdown", "won_uncalled", "not_opened"}
 
 def kind_of(path: Path) -> str:
     """``rulebook`` or ``case``, from the file's top-level keys."""
+    from .files import decode, read_bytes
     from .yamlsafe import parse
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror}", file=str(path)) from None
-    except UnicodeDecodeError:
-        raise InputError("not UTF-8 text", file=str(path)) from None
-    doc = parse(text, str(path))
+    doc = parse(decode(read_bytes(path, "file"), str(path)), str(path))
     if doc.data is None:
         raise InputError("the file is empty: expected a case (table, events) or a rulebook "
                          "(id, title, laws)", file=str(path), line=1)

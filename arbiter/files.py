@@ -26,12 +26,12 @@ def read_bytes(path: Path, what: str, limit: int = MAX_FILE) -> bytes:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         raise InputError(f"cannot read {what}: {exc.strerror}", file=name) from None
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode):
+        os.close(fd)
+        kind = "it is a directory" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+        raise InputError(f"cannot read {what}: {kind}", file=name)
     with os.fdopen(fd, "rb") as fh:
-        st = os.fstat(fh.fileno())
-        if stat.S_ISDIR(st.st_mode):
-            raise InputError(f"cannot read {what}: it is a directory", file=name)
-        if not stat.S_ISREG(st.st_mode):
-            raise InputError(f"cannot read {what}: not a regular file", file=name)
         if st.st_size > limit:
             raise InputError(f"the {what} is {st.st_size:,} bytes, more than the "
                              f"{limit:,} allowed", file=name)

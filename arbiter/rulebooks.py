@@ -48,7 +48,7 @@ def search_path(extra: Iterable[str | Path] = ()) -> list[Path]:
     return dirs
 
 
-_ID = re.compile(r"[a-z][a-z0-9_-]*")
+_ID = re.compile(r"[a-z][a-z0-9_-]{0,63}")  # at most 64 characters
 
 
 def check_id(book_id: str, known: list[str] | None = None) -> str:
@@ -57,7 +57,7 @@ def check_id(book_id: str, known: list[str] | None = None) -> str:
         shown = repr(book_id) if isinstance(book_id, str) and len(book_id) <= 60 else "that"
         hint = f"; {did_you_mean(book_id, known)}" if known and len(shown) <= 62 else ""
         raise InputError(f"{shown} is not a rulebook id: expected lower-case letters, digits, "
-                         f"'-' or '_', beginning with a letter, never a path{hint}")
+                         f"'-' or '_', beginning with a letter, at most 64, never a path{hint}")
     return book_id
 
 

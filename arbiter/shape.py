@@ -3,7 +3,7 @@
 It knows only the keywords arbiter's schemas use, answers with the first place
 the data breaks them (or ``None``), and is stricter than JSON Schema about
 numbers: a whole-number float (``2.0``) is not an integer, a boolean is not a
-number, every number is finite, and no integer is larger than ``MAX_INT``.
+number, every number is finite, and no number is larger than ``MAX_INT``.
 
 Two uses: after the schema check of a file, it finds the numbers the schema
 let through (the error then names the value's line); and on reading a cached
@@ -86,7 +86,7 @@ def fault(schema: dict[str, Any], value: Any, root: dict[str, Any] | None = None
             return found
     if isinstance(value, float) and not math.isfinite(value):
         return Fault(path, f"expected a finite number, got {value}", number=True)
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
+    if isinstance(value, int | float) and not isinstance(value, bool) and abs(value) > MAX_INT:
         return Fault(path, f"the number is too large (at most {MAX_INT:,})", number=True)
     types = _types(schema)
     if types and not any(_type_ok(value, t) for t in types):

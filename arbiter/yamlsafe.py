@@ -176,7 +176,7 @@ def _build(
                     column=key_node.start_mark.column + 1,
                     path=format_path(path),
                 )
-            key = loader.construct_object(key_node)
+            key = _construct(loader, key_node, file, path)
             if key == "<<":
                 raise InputError(
                     "merge keys ('<<') are not supported; write the keys out",
@@ -204,8 +204,17 @@ def _build(
             _build(loader, item, (*path, i), positions, file, budget)
             for i, item in enumerate(node.value)
         ]
-    value = loader.construct_object(node)
+    value = _construct(loader, node, file, path)
     if hasattr(value, "isoformat") and not isinstance(value, str):
         # Dates and times are never meant here; keep what the user wrote.
         value = node.value
     return value
+
+
+def _construct(loader: Any, node: Any, file: str, path: Path) -> Any:
+    try:
+        return loader.construct_object(node)
+    except ValueError:  # an integer of thousands of digits
+        raise InputError("a value too long to read as a number", file=file,
+                         line=node.start_mark.line + 1, column=node.start_mark.column + 1,
+                         path=format_path(path)) from None
