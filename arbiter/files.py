@@ -46,7 +46,10 @@ def read_bytes(path: Path, what: str, limit: int = MAX_FILE) -> bytes:
 
 def decode(raw: bytes, name: str) -> str:
     """UTF-8 text; an error names the line and byte of the first fault."""
-    if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+    head = raw[:400]  # UTF-16 without its mark: every other byte of ASCII text is NUL
+    half = len(head) // 2
+    if raw[:2] in (b"\xff\xfe", b"\xfe\xff") or (half >= 2 and (
+            head[1::2].count(0) >= half * 0.75 or head[0::2].count(0) >= half * 0.75)):
         raise InputError("the file is UTF-16 text: expected UTF-8 (save it as UTF-8)",
                          file=name, line=1)
     try:
