@@ -377,6 +377,8 @@ def _run(argv: list[str] | None) -> int:
     except BrokenPipeError:
         return _reader_gone(0)
     except SystemExit as exc:  # a command's own exit status (check: 2 if a file is bad)
+        if "PacifyFlushWrapper" in type(sys.stdout).__name__:  # click wraps stdout so
+            return _reader_gone(0)  # click's answer to a broken pipe is exit 1; it is no error
         return exc.code if isinstance(exc.code, int) else 0
     except OSError as exc:  # the surroundings: a full disk, a device that fails
         if os.environ.get("ARBITER_DEBUG"):
