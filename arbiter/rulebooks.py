@@ -48,6 +48,7 @@ def search_path(extra: Iterable[str | Path] = ()) -> list[Path]:
     return dirs
 
 
+MAX_EXTENDS = 16  # a house book on a house book on ... a published code
 _ID = re.compile(r"[a-z][a-z0-9_-]{0,63}")  # at most 64 characters
 
 
@@ -256,6 +257,9 @@ class Library:
                     "rulebooks extend each other in a circle: "
                     + " -> ".join((*_chain, book_id, parent_id)),
                 )
+            if len(_chain) + 1 >= MAX_EXTENDS:
+                raise error_at(path, ("extends",), f"rulebooks extend each other more than "
+                               f"{MAX_EXTENDS} deep: {_chain[0]} -> ... -> {book_id}")
             try:
                 self.path_of(parent_id)
             except InputError as exc:
@@ -276,9 +280,9 @@ DEFAULT_BOOK = "peel"  # for a case that names no rulebook; any --rulebook overr
 def book_for(case: Any, lib: Library, requested: str | None = None) -> Rulebook:
     """The rulebook asked for, else the one the case names (an error points at that line),
     else the default."""
-    if requested:
+    if requested is not None:
         return lib.get(requested)
-    if case.rulebook:
+    if case.rulebook is not None:
         try:
             return lib.get(case.rulebook)
         except InputError as exc:

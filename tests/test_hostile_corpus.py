@@ -213,6 +213,7 @@ HOSTILE_YAML: dict[str, tuple[str | bytes, int | bool | None]] = {
     "rulebook-nul": (TABLE + 'rulebook: "peel\\0"\nevents: [deal]\n', 6),
     "rulebook-long": (TABLE + "rulebook: " + "p" * 500 + "\nevents: [deal]\n", 6),
     "rulebook-list": (TABLE + "rulebook: [peel]\nevents: [deal]\n", 6),
+    "rulebook-empty": (TABLE + 'rulebook: ""\nevents: [deal]\n', 6),
     "a-rulebook-not-a-case": ("id: peel\ntitle: x\nlaws: []\n", 1),
 }
 for _name, (_text, _line) in HOSTILE_YAML.items():
@@ -297,6 +298,18 @@ for _name, (_base, _bmutate) in BOOK_MUTATIONS.items():
         bad(f"book-{_cmd}-{_name}")(_build_book)
 
 
+def _build_chain(d: Path) -> Bad:
+    """Forty house books, each on the next: too deep, refused at the sixteenth."""
+    folder = d / "books-chain"
+    for i in range(40):
+        write(folder, f"b{i}.yaml", f"id: b{i}\ntitle: B{i}\nextends: b{i + 1}\n")
+    write(folder, "b40.yaml", "id: b40\ntitle: B40\nextends: peel\n")
+    return Bad(["laws", "b0", "--rulebooks", str(folder)], str(folder / "b15.yaml"), 3)
+
+
+bad("book-extends-forty-deep")(_build_chain)
+
+
 def _sources(d: Path) -> Path:
     """A sources directory holding a FIFO, a link to /dev/zero, UTF-16 and a huge file."""
     s = d / "sources"
@@ -339,6 +352,8 @@ ARGS: dict[str, list[str]] = {
     "rule-rulebook-path": ["rule", CASE, "--rulebook", "../../etc/passwd"],
     "rule-rulebook-capitals": ["rule", CASE, "--rulebook", "Peel"],
     "replay-rulebook-path": ["replay", CASE, "--rulebook", "/etc/passwd"],
+    "replay-rulebook-empty": ["replay", CASE, "--rulebook", ""],
+    "rule-rulebook-empty": ["rule", CASE, "--rulebook", ""],
     "law-unknown-ref": ["law", "peel", "²"],
     "law-huge-ref": ["law", "peel", "9" * 5000],
     "rulebooks-dir-is-file": ["rulebooks", "--rulebooks", CASE],
