@@ -144,16 +144,14 @@ def id_mismatch(path: Path, book_id: str) -> InputError:
 
 def validate_rulebook(doc: Document) -> dict[str, Any]:
     """Schema and cross-reference checks; returns the data with each law's line."""
-    import json
-
-    from .shape import fault
+    from .shape import fault, schema
     from .validate import check
 
     if not isinstance(doc.data, dict):
         raise doc.error((), "expected a mapping with id, title and laws")
     check(doc, "rulebook")
     data: dict[str, Any] = doc.data
-    found = fault(json.loads(SCHEMA_FILE.read_bytes()), data)
+    found = fault(schema("rulebook"), data)
     if found is not None:  # what the schema check lets through: 2.0 for 2, .nan, 10**400
         raise doc.error(found.path, found.message)
     bad = _cross_fault(data)
