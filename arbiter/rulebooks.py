@@ -76,12 +76,23 @@ def read_rulebook_data(path: Path, use_cache: bool = True) -> dict[str, Any]:
         hit = _from_cache(cache.get(k), schema_raw)
         if hit is not None:
             return hit
+    elif (name, k) in _PARSED:  # check reads a file, then the book it is: parse it once
+        return _PARSED[(name, k)]
     from .yamlsafe import parse
 
     data = validate_rulebook(parse(decode(raw, name), name))
     if use_cache:
         cache.put(k, _to_cache(data))
+    else:
+        if len(_PARSED) >= 8:
+            _PARSED.clear()
+        _PARSED[(name, k)] = data
     return data
+
+
+# Within one process only, and only where the cache is not used (``check``): the data of a
+# file already parsed, by its name and the hash of its bytes.
+_PARSED: dict[tuple[str, str], dict[str, Any]] = {}
 
 
 def _to_cache(data: dict[str, Any]) -> dict[str, Any]:

@@ -422,3 +422,29 @@ def test_bad_input_is_one_line_and_exit_2(name: str, corpus_dir: Path) -> None:
     grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - _START_RSS
     if sys.platform != "darwin":  # ru_maxrss is KiB on Linux (bytes on macOS)
         assert grown < GROWTH, f"the process grew by {grown} KiB"
+
+
+# --- what must stay legal, and what must not leak ------------------------------------------
+
+def test_brackets_in_quotes_and_comments_are_not_nesting(tmp_path: Path) -> None:
+    text = (ROOT / "cases" / "given-four-after-discarding-three.yaml").read_text("utf-8")
+    assert text.startswith("title: B is given four")
+    legal = ("title: 'B is given four [" + "[" * 60 + "'  # " + "{" * 60 + "\n"
+             + "# " + "[" * 60 + "\n" + text.split("\n", 1)[1])
+    p = write(tmp_path, "brackets.yaml", legal)
+    r = run("rule", p)
+    assert r.code == 0, r.err
+    assert run("rule", write(tmp_path, "deep.yaml", "x: " + "[" * 51 + "]" * 51 + "\n"
+                             + text)).err.count("nested more than 50 levels deep") == 1
+
+
+def test_a_case_cannot_reach_a_yaml_file_outside_the_rulebooks(tmp_path: Path) -> None:
+    """And the error never shows what that file holds."""
+    write(tmp_path, "secret.yaml", "id: hunter2-the-password\ntitle: not a rulebook\n")
+    text = (ROOT / "cases" / "given-four-after-discarding-three.yaml").read_text("utf-8")
+    for ref in ("../secret", str(tmp_path / "secret"), str(tmp_path / "secret.yaml")):
+        p = write(tmp_path, "sub/case.yaml", f"rulebook: {ref}\n" + text)
+        for argv in (["rule", p], ["replay", p], ["check", p]):
+            r = run(*argv)
+            assert r.code == 2 and "hunter2" not in r.err + r.out, r.err
+            assert "not a rulebook id" in r.err and f"{p}:1:" in r.err
