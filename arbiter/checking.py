@@ -15,15 +15,11 @@ _OUTCOMES = {"showdown", "won_uncalled", "not_opened"}
 def kind_of(path: Path, text: str | None = None) -> str:
     """``rulebook`` or ``case``, from the file's top-level keys (``text``: its contents,
     when they were read already, as from standard input)."""
+    from .files import decode, read_bytes
     from .yamlsafe import parse
 
-    try:
-        if text is None:
-            text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror}", file=str(path)) from None
-    except UnicodeDecodeError:
-        raise InputError("not UTF-8 text", file=str(path)) from None
+    if text is None:
+        text = decode(read_bytes(path, "file"), str(path))
     doc = parse(text, str(path))
     if doc.data is None:
         raise InputError("the file is empty: expected a case (table, events) or a rulebook "
@@ -46,15 +42,15 @@ def check_file(path: Path, extra_dirs: tuple[Path, ...] = (),
             from .replay import replay
 
             case = load_case(path, text)
-            lib = Library(extra_dirs)
+            lib = Library(extra_dirs, use_cache=False)  # check never reads the cache
             book = book_for(case, lib)
             replayed = replay(case, book)  # an event that cannot happen is bad input too
             irregular = sum(1 for f in replayed.findings if f.kind not in _OUTCOMES)
             result["summary"] = (f"case, {len(case.events)} events; replays under {book.id} "
                                  f"with {irregular} irregularit{'y' if irregular == 1 else 'ies'}")
         else:
-            data = read_rulebook_data(path)
-            lib = Library([path.parent, *extra_dirs])
+            data = read_rulebook_data(path, use_cache=False)
+            lib = Library([path.parent, *extra_dirs], use_cache=False)
             if data["id"] != path.stem:
                 raise id_mismatch(path, data["id"])
             book = lib.get(data["id"])

@@ -50,7 +50,7 @@ def topics_of(lib: Library, book: Rulebook) -> list[Topic]:
     if book.extends:
         for t in topics_of(lib, lib.get(book.extends)):
             out[t.id] = t
-    entries = _raw_topics(book)
+    entries = _raw_topics(book, lib.use_cache)
     for i, raw in enumerate(entries):
         laws = []
         for ref in raw.get("laws", []):
@@ -86,8 +86,8 @@ def topics_of(lib: Library, book: Rulebook) -> list[Topic]:
     return list(out.values())
 
 
-def _raw_topics(book: Rulebook) -> list[dict[str, Any]]:
-    data = read_rulebook_data(Path(book.file))
+def _raw_topics(book: Rulebook, use_cache: bool) -> list[dict[str, Any]]:
+    data = read_rulebook_data(Path(book.file), use_cache)
     seen: dict[str, int] = {}
     entries: list[dict[str, Any]] = list(data.get("topics", []))
     for i, raw in enumerate(entries):
