@@ -170,7 +170,7 @@ def _short(items: list[Any], keys: list[tuple[Any, ...]], pays: list[str]) -> st
     for item in items:
         if item[6] not in seen:
             seen.add(item[6])
-            counts[item[2].split(" if ")[0]] += 1
+            counts[item[2].split(" if ")[0].replace(NOT_PINNED, "not pinned")] += 1
     text = " / ".join(f"{h} ×{n}" if n > 1 else h for h, n in counts.items())
     takers = [p.split(" take")[0] for p in pays if " take" in p]
     return text + (f": {', '.join(takers)}" if takers else "")

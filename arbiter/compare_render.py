@@ -129,7 +129,8 @@ def matrix_text(rows: list[tuple[str, list[tuple[str, bool]]]], books: Sequence[
         out.append("  ".join([name.ljust(label_w), *(
             (f"{MARK} {text}" if marked else f"  {text}").ljust(w)
             for (text, marked), w in zip(cells, widths, strict=True))]).rstrip())
-    out += ["", f"{MARK} marks a book that parts from the others on the case.", summary]
+    out += ["", f"{MARK} marks a book that parts from the others on the case; 'not pinned': "
+            "the point is not in the book's pinned text.", summary]
     return "\n".join(out)
 
 
@@ -139,7 +140,8 @@ def matrix_markdown(rows: list[tuple[str, list[tuple[str, bool]]]], books: Seque
     for name, cells in rows:
         out.append(f"| `{name}` | " + " | ".join(
             f"{MD_MARK} {_md(text)}" if marked else _md(text) for text, marked in cells) + " |")
-    out += ["", f"{MD_MARK} marks a book that parts from the others on the case. {summary}"]
+    out += ["", f"{MD_MARK} marks a book that parts from the others on the case; *not pinned*: "
+            f"the point is not in the book's pinned text. {summary}"]
     return "\n".join(out) + "\n"
 
 
