@@ -504,7 +504,7 @@ def compare_cmd(inputs: tuple[str, ...], books: tuple[str, ...], differences: bo
         c = compare_case(load_case(inputs[0]), chosen)
         emit(to_json(c.to_dict()) if fmt == "json" else comparison_markdown(c).rstrip("\n")
              if fmt == "markdown" else comparison_text(c))
-        return
+        sys.exit(1 if any(r.status == "error" for r in c.rows) else 0)
     rows: list[tuple[str, list[tuple[str, bool]]]] = []
     tally_of = {"agree": 0, "part": 0, "unruled": 0}
 
