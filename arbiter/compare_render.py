@@ -267,6 +267,7 @@ def diff_markdown(d: BookDiff, full: bool = False) -> str:
                     + " | ".join(_md(x.words()) for x in values) + " |"
                     for name, values in t.settings]
             out.append("")
-        out += [f"- {_md(ln.strip().lstrip('- '))}" for ln in _alike_lines(d, t)]
+        out += [("  - " if ln.startswith("  - ") else "- ") + _md(ln.strip().lstrip("- "))
+                for ln in _alike_lines(d, t)]
         out.append("")
     return "\n".join(out)
