@@ -235,3 +235,22 @@ def test_a_progress_bar_only_for_a_long_run_on_a_terminal(
     monkeypatch.setattr(sys.stderr, "isatty", lambda: False, raising=False)
     with progress(list(range(60)), "ruling") as items:
         assert items == list(range(60))
+
+
+def test_a_club_compares_its_house_rules_with_the_book_they_amend() -> None:
+    """The house book lets a straddle reach half the limit (H1) where Foster 17 stops it at a
+    quarter: on a limit of eight, D's straddle of four stands under the house rules."""
+    lib = Library([ROOT / "rulebooks" / "examples"])
+    house, foster = lib.get("house"), lib.get("foster")
+    assert house.parameters["straddle"]["max_of_limit"] > foster.parameters["straddle"][
+        "max_of_limit"]
+    out = json.loads(run("compare", str(CASES / "four-straddles-with-a-limit-of-eight.yaml"),
+                         "--rulebooks", str(ROOT / "rulebooks" / "examples"),
+                         "--rulebook", "foster", "--rulebook", "house",
+                         "--format", "json").output)
+    rows = {r["rulebook"]: r for r in out["rows"]}
+    assert not out["agree"]
+    assert "decision" in rows["house"]["differs"] and "decision" in rows["foster"]["differs"]
+    assert any("H1" in law for law in rows["house"]["laws"])
+    assert not any("D's straddle" in d for d in rows["house"]["decision"])
+    assert any("D's straddle" in d for d in rows["foster"]["decision"])
