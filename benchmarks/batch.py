@@ -126,8 +126,8 @@ def main(argv: list[str] | None = None) -> None:
     prev_n, prev_t = 0, 0.0
     for (n, t, _, rulings, errors), (_, _, peak, _, _) in zip(timed, traced, strict=True):
         rate = (n - prev_n) / (t - prev_t) if t > prev_t else 0.0
-        print(f"{n:>7}  {t:>8.2f}  {rate:>8.0f}  {rulings:>8}  {errors:>6}  "
-              f"{peak / 1024:>22.0f} KiB")
+        memory = f"{peak / 1024:>22.0f} KiB" if not args.no_trace else f"{'-':>26}"
+        print(f"{n:>7}  {t:>8.2f}  {rate:>8.0f}  {rulings:>8}  {errors:>6}  {memory}")
         prev_n, prev_t = n, t
     n, t = timed[-1][0], timed[-1][1]
     first = timed[0]
