@@ -152,13 +152,29 @@ def compare_finding(kind: str, a: Rulebook, b: Rulebook, examples: int = 3) -> A
         if va.decisions == vb.decisions:
             continue
         out.differing += 1
-        shown = facts
+        if len(out.examples) >= examples:
+            continue
+        shown = _deciding(facts, dict(zip(names, choices, strict=True)),
+                          (va.decisions, vb.decisions),
+                          lambda f: (verdict(a, pa, f).decisions, verdict(b, pb, f).decisions))
         key = (tuple(sorted((k, repr(v)) for k, v in shown.items())), va.words(), vb.words())
         if key not in seen and len(out.examples) < examples:
             seen.add(key)
             out.examples.append((shown, va, vb))
     if out.alike and len({v[0].decisions for v in verdicts}) == 1:
         out.same = next(iter(verdicts))[0]
+    return out
+
+
+def _deciding(facts: dict[str, Any], choices: dict[str, list[Any]],
+              seen: tuple[Any, Any], judge: Any) -> dict[str, Any]:
+    """The facts of a combination that matter: a fact whose every other value leaves both
+    books deciding as they do is left out of the example."""
+    out = {}
+    for name, value in facts.items():
+        others = [v for v in choices[name] if v is not value and v != value]
+        if any(judge(dict(facts, **{name: v})) != seen for v in others):
+            out[name] = value
     return out
 
 
