@@ -459,29 +459,6 @@ def load_case(source: str | Path, text: str | None = None) -> Case:
     return case_from_document(doc)
 
 
-MAX_EVENTS = 500  # events in one case: a deal of ten players has fewer than 200
-
-
-def _strict(doc: Document) -> None:
-    """What the schema lets through: 2.0 for 2, huge numbers, seats alike but for case,
-    more events than a deal can hold."""
-    from .shape import fault, schema
-
-    found = fault(schema("case"), doc.data)
-    if found is not None:
-        raise doc.error(found.path, found.message)
-    seen: dict[str, int] = {}
-    for i, seat in enumerate(doc.data["table"]["seats"]):
-        if seat.lower() in seen:
-            raise doc.error(("table", "seats", i), f"{seat!r} is seat "
-                            f"{doc.data['table']['seats'][seen[seat.lower()]]!r} again: "
-                            "expected names that differ in more than capitals")
-        seen[seat.lower()] = i
-    if len(doc.data["events"]) > MAX_EVENTS:
-        raise doc.error(("events", MAX_EVENTS), f"more than {MAX_EVENTS} events: "
-                        "expected the events of one deal")
-
-
 def case_from_document(doc: Document) -> Case:
     from .validate import check
 
@@ -492,7 +469,9 @@ def case_from_document(doc: Document) -> Case:
         raise doc.error((), "this is a rulebook, not a case: expected 'table' and 'events' "
                         "(see 'arbiter laws' and 'arbiter check' for rulebooks)")
     check(doc, "case")
-    _strict(doc)
+    from .shape import strict_case
+
+    strict_case(doc)  # what the schema lets through: 2.0 for 2, 'A' and 'a', 10,000 events
     data = doc.data
     t = data["table"]
     seats = tuple(t["seats"])

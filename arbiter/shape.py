@@ -16,7 +16,10 @@ import math
 import re
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .yamlsafe import Document
 
 MAX_INT = 1_000_000_000  # counters, cards, pages: no real value comes near it
 
@@ -172,3 +175,25 @@ def _compile(schema: dict[str, Any], root: dict[str, Any]) -> Check:
             return check(value, path)
         return leaf
     return check
+
+
+MAX_EVENTS = 500  # events in one case: a deal of ten players has fewer than 200
+
+
+def strict_case(doc: Document) -> None:
+    """A case's numbers as the schema cannot see them, seats that differ only in capitals,
+    and more events than one deal can hold: each one line with its place in the file."""
+    found = fault(schema("case"), doc.data)
+    if found is not None:
+        raise doc.error(found.path, found.message)
+    seats = doc.data["table"]["seats"]
+    seen: dict[str, int] = {}
+    for i, seat in enumerate(seats):
+        if seat.lower() in seen:
+            first = seats[seen[seat.lower()]]
+            raise doc.error(("table", "seats", i), f"{seat!r} is seat {first!r} again: "
+                            "expected names that differ in more than capitals")
+        seen[seat.lower()] = i
+    if len(doc.data["events"]) > MAX_EVENTS:
+        raise doc.error(("events", MAX_EVENTS), f"more than {MAX_EVENTS} events: "
+                        "expected the events of one deal")
