@@ -98,7 +98,18 @@ BROKEN = {
     "an unknown key": lambda d: d.__setitem__("evil", True),
     "law given twice": lambda d: d["laws"].append(dict(d["laws"][0])),
     "an empty law": lambda d: d["laws"][0].__setitem__("text", " "),
+    "deep nesting in a condition": lambda d: d["provisions"][0].__setitem__(
+        "when", {"lifted": _nested(900)}),
+    "deep nesting in the parameters": lambda d: d["parameters"].__setitem__(
+        "blind", _nested(900)),
 }
+
+
+def _nested(depth: int) -> Any:
+    value: Any = True
+    for _ in range(depth):
+        value = [value]
+    return value
 
 
 @pytest.mark.parametrize("name", sorted(BROKEN))
