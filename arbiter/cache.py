@@ -94,10 +94,11 @@ def get(k: str) -> Any | None:
             return None
         fd = os.open(d / f"{k}.json", os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
                      | getattr(os, "O_NONBLOCK", 0))
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_ENTRY or not _trusted(st):
+            os.close(fd)
+            return None
         with os.fdopen(fd, "rb") as fh:
-            st = os.fstat(fh.fileno())
-            if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_ENTRY or not _trusted(st):
-                return None
             raw = fh.read(MAX_ENTRY + 1)
         header, sep, body = raw.partition(b"\n")
         if not sep:
