@@ -194,6 +194,13 @@ def strict_case(doc: Document) -> None:
             raise doc.error(("table", "seats", i), f"{seat!r} is seat {first!r} again: "
                             "expected names that differ in more than capitals")
         seen[seat.lower()] = i
-    if len(doc.data["events"]) > MAX_EVENTS:
+    case_size(doc)
+
+
+def case_size(doc: Document) -> None:
+    """More events than one deal can hold, refused before any other check spends time on
+    them."""
+    events = doc.data.get("events") if isinstance(doc.data, dict) else None
+    if isinstance(events, list) and len(events) > MAX_EVENTS:
         raise doc.error(("events", MAX_EVENTS), f"more than {MAX_EVENTS} events: "
                         "expected the events of one deal")
