@@ -90,6 +90,14 @@ def _compile(schema: dict[str, Any], root: dict[str, Any]) -> Check:
     props: dict[str, Any] = schema.get("properties", {})
     extra = schema.get("additionalProperties", True)
     subs: dict[str, Check] = {}  # each key's check, compiled at its first use
+    # Keys whose value is plain text or a flag, checked inline (most keys of most laws).
+    plain = {k: (_CLASSES[v["type"]], v.get("minLength", 0)) for k, v in props.items()
+             if set(v) <= {"type", "description", "minLength"}
+             and v.get("type") in ("string", "boolean")}
+    try:
+        members = {(type(e), e) for e in enum} if enum is not None else None
+    except TypeError:  # an enum of lists: compared one by one
+        members = None
     ref_box: list[Check] = []  # the check of the $ref's target, compiled at first use
     items_box: list[Check] = []  # the check of each item, likewise
 
@@ -121,8 +129,13 @@ def _compile(schema: dict[str, Any], root: dict[str, Any]) -> Check:
                 return Fault(path, f"below the minimum {low}")
             if high is not None and value > high:
                 return Fault(path, f"above the maximum {high}")
-        if enum is not None and not any(value == e and cls is type(e) for e in enum):
-            return Fault(path, "not one of the allowed values")
+        if enum is not None:
+            try:
+                known = members is not None and (cls, value) in members
+            except TypeError:  # the value is a list or a mapping
+                known = False
+            if not known and not any(value == e and cls is type(e) for e in enum):
+                return Fault(path, "not one of the allowed values")
         if branches is not None:
             faults = [_compiled(b, root)(value, path) for b in branches]
             if all(f is not None for f in faults):
@@ -153,6 +166,10 @@ def _compile(schema: dict[str, Any], root: dict[str, Any]) -> Check:
                 if k not in value:
                     return Fault(path, f"missing {k!r}")
             for k, v in value.items():
+                simple = plain.get(k)
+                if simple is not None and type(v) in simple[0] and (
+                        type(v) is bool or len(v) >= simple[1]):
+                    continue
                 if type(k) is not str:
                     return Fault(path, "a key that is not text")
                 sub = props.get(k)
