@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,8 @@ def kind_of(path: Path, text: str | None = None) -> str:
 
     if text is None:
         text = decode(read_bytes(path, "file"), str(path))
+    if re.search(r"^(events|table) *:", text, re.M):  # a case: read again, under its caps
+        return "case"
     doc = parse(text, str(path))
     if doc.data is None:
         raise InputError("the file is empty: expected a case (table, events) or a rulebook "
