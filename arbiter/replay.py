@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import RANKS, Category, card_name, evaluate
-from .cases import Act, Case, Event
+from .cases import Case, Event
 from .errors import InputError
 from .findings import Finding, Kind
 from .laws import Rulebook
 from .params import Rules, rules_from, yaml_name
 from .table import Game, Impossible, Phase, Status
+from .vocabulary import Act
 
 
 @dataclass(frozen=True)
