@@ -18,10 +18,12 @@ from typing import Any
 
 from .cases import Case
 from .errors import EXIT_NOT_RULED, ArbiterError
+from .facts import TableFacts
 from .findings import Finding, Kind
 from .laws import Law, Rulebook
 from .provisions import Decision, Match, fill, match
 from .replay import Replay, replay
+from .vocabulary import FINDINGS
 
 
 class RulebookConflict(ArbiterError):
@@ -153,10 +155,11 @@ def rule_on(r: Replay, book: Rulebook) -> Ruling:
     by_kind: dict[str, list[dict[str, Any]]] = {}
     for p in book.provisions:
         by_kind.setdefault(p["finding"], []).append(p)
+    table = TableFacts(r)
     for f in _ordered(r):
         if _quiet(f):
             continue
-        facts = _facts(r, f)
+        facts = table.of(f)
         provs = by_kind.get(str(f.kind), [])
         made, silent_branches = _decide(r, book, f, facts, provs, trace)
         decisions += made
@@ -186,59 +189,15 @@ def rule_on(r: Replay, book: Rulebook) -> Ruling:
 
 
 def _quiet(f: Finding) -> bool:
-    """A show whose winner the events cannot tell needs no ruling of its own."""
-    return f.kind == Kind.SHOWDOWN and not f.facts.get("winner") and not f.facts.get("winners")
+    """A finding ruled only when one of the facts its kind names is set (a show whose
+    winner the events cannot tell needs no ruling of its own)."""
+    needs = FINDINGS[f.kind].ruled_if
+    return bool(needs) and not any(f.facts.get(k) for k in needs)
 
 
 def _ordered(r: Replay) -> list[Finding]:
     """The findings in the order they arose at the table."""
     return sorted(r.findings, key=lambda f: f.step)
-
-
-def _facts(r: Replay, f: Finding) -> dict[str, Any]:
-    t = r.case.table
-    facts: dict[str, Any] = {
-        "player": f.player, "dealer": r.dealer, "age": r.age,
-        "is_dealer": f.player == r.dealer if f.player else None,
-        "is_age": f.player == r.age if f.player else None,
-        "stake": r.stake(f.player) if f.player else None,
-        "jackpot": t.jackpot, "blind": _blind(r), "limit": t.limit,
-        "left_of_dealer": r.seats[(r.seats.index(r.dealer) + 1) % len(r.seats)],
-        "right_of_dealer": r.seats[r.seats.index(r.dealer) - 1],
-    }
-    facts.update(f.facts)
-    facts.update(_derived(r, f, facts))
-    return facts
-
-
-def _derived(r: Replay, f: Finding, facts: dict[str, Any]) -> dict[str, Any]:
-    """Plain arithmetic on the facts, so provisions can test it without expressions."""
-    out: dict[str, Any] = {}
-    asked, given, discarded = facts.get("asked"), facts.get("given"), facts.get("discarded")
-    wanted = asked if f.kind in (Kind.GIVEN_MORE_THAN_ASKED, Kind.GIVEN_FEWER_THAN_ASKED) \
-        else discarded
-    base = asked if f.kind == Kind.ASKED_WRONG_NUMBER else given
-    if isinstance(base, int) and isinstance(wanted, int):
-        out["too_many"] = base > wanted
-        out["too_few"] = base < wanted
-        out["excess"] = abs(base - wanted)
-    if isinstance(asked, int):
-        out["given_as_asked"] = None if given is None else given == asked
-    lifted, looked = facts.get("lifted"), facts.get("looked")
-    if lifted is not None or looked is not None:
-        out["seen"] = bool(lifted or looked)
-    if f.player:
-        out["blind_or_straddle"] = _blind_or_straddle(r, f.player)
-    speakers = [x.player for x in r.findings if x.kind == Kind.SPOKE_TO_DEALER]
-    out["dealer_distracted_by"] = speakers[0] if speakers else None
-    out["distracted"] = bool(speakers)
-    if f.kind == Kind.SHOWDOWN:
-        winners = facts.get("winners") or []
-        out["tie"] = len(winners) > 1 if winners else None
-        hands = facts.get("hands") or {}
-        values = [h["value"] for h in hands.values()]
-        out["same_category"] = values.count(facts.get("best")) > 1
-    return out
 
 
 def _decide(r: Replay, book: Rulebook, f: Finding, facts: dict[str, Any],

@@ -279,6 +279,8 @@ class FindingSpec:
     # Who else is a party to a dispute about it, besides the player and the dispute's
     # own parties (e.g. the dealer, in a dispute over what a player asked him for).
     parties: tuple[str, ...] = ()
+    # Facts any player's act fills in, not only the finding's player's (a bet by anyone).
+    table_facts: tuple[str, ...] = ()
 
     def all_facts(self) -> dict[str, str]:
         return {**CONTEXT_FACTS, **self.facts, **{d: DERIVED_FACTS[d] for d in self.derived}}
@@ -293,7 +295,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.WRONG_NUMBER_DEALT: FindingSpec(
         "a player was dealt other than five cards",
         {"count": "int", "lifted": "bool", "looked": "bool", "bet_made": "bool",
-         "offset_by": "player"}, ("seen",)),
+         "offset_by": "player"}, ("seen",), table_facts=("bet_made",)),
     Kind.CARD_FACED_IN_PACK: FindingSpec("a card was found faced in the pack",
                                          {"card": "str", "during": "str", "placed": "str"}),
     Kind.CARD_EXPOSED_IN_DEAL: FindingSpec("the dealer exposed a card in dealing",

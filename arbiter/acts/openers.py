@@ -1,0 +1,49 @@
+"""A jack-pot's openers: the least pair that opens it, and whether a player held it."""
+
+from __future__ import annotations
+
+from ..cards import RANKS, Category, card_name, evaluate
+from ..table import Game
+from ..vocabulary import Kind
+
+
+def openers(game: Game, name: str) -> tuple[str, bool | None, list[str]]:
+    """The least pair that opens this jack-pot, whether ``name`` held it, and his cards.
+
+    Openers are judged on the original hand (Peel 30: "in his original hand"): the cards
+    named at the deal, or, if he did not draw, the cards he holds now.
+    """
+    rules = game.rules
+    series = rules.jackpot_openers
+    need = series[(game.jackpot - 1) % len(series)]
+    seat = game.seats[name]
+    if seat.dealt and None not in seat.dealt:
+        hand = list(seat.dealt)
+    elif not seat.discarded:
+        hand = seat.hand
+    else:
+        hand = []
+    known = [c for c in hand if c]
+    if len(known) != 5:  # not all named, or a foul hand of more than five
+        return need, None, known
+    value = evaluate(known, rules.ranking)
+    qualified = value.category > Category.PAIR or (
+        value.category == Category.PAIR and value.ranks[0] >= RANKS.index(need) + 2)
+    return need, qualified, known
+
+
+def check_openers(game: Game) -> None:
+    """At the end of a jack-pot: did the opener hold openers?"""
+    if not game.jackpot or not game.opener:
+        return
+    need, qualified, known = openers(game, game.opener)
+    if qualified is not True:
+        game.find(Kind.OPENED_WITHOUT_OPENERS, game.opener,
+                  f"{game.opener} opened the jack-pot; the least hand to open it was a pair of "
+                  f"{card_name(need + 's').split(' of ')[0]}s" + (
+                      "" if qualified is False else ", and his cards were not named"
+                      if len(known) < 5 else f", and he held {len(known)} cards"),
+                  need=need, qualified=qualified, cards=known)
+    for f in game.findings:
+        if f.kind == Kind.WON_UNCALLED and f.player == game.opener:
+            f.facts["qualified"] = qualified

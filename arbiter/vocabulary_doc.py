@@ -1,0 +1,72 @@
+"""The README's lists of the vocabulary, written from the registry.
+
+``python -m arbiter.vocabulary_doc README.md`` rewrites every block between
+``<!-- vocabulary:NAME -->`` and ``<!-- /vocabulary -->``; tests/test_vocabulary.py
+fails when the README's blocks differ from what this writes.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from .vocabulary import (
+    ACTS,
+    CONTEXT_FACTS,
+    DECISIONS,
+    DERIVED_FACTS,
+    FINDINGS,
+    PENALTIES,
+)
+
+
+def _codes(names: object) -> str:
+    return ", ".join(f"`{n}`" for n in names)  # type: ignore[attr-defined]
+
+
+def acts() -> str:
+    rows = ["| act | one-line verbs | mapping keys |", "|---|---|---|"]
+    for act, spec in ACTS.items():
+        rows.append(f"| `{act}` | {_codes(spec.verbs)} | {_codes(spec.keys)} |")
+    return "\n".join(rows)
+
+
+def findings() -> str:
+    rows = ["| finding | what it is | the facts it carries (besides every finding's) |",
+            "|---|---|---|"]
+    for kind, spec in FINDINGS.items():
+        facts = [*spec.facts, *spec.derived]
+        rows.append(f"| `{kind}` | {spec.summary} | {_codes(facts) or '—'} |")
+    rows.append("")
+    rows.append("Every finding also carries " + _codes(CONTEXT_FACTS) + ". The judge works out "
+                + _codes(DERIVED_FACTS) + " where a kind lists them.")
+    return "\n".join(rows)
+
+
+def decisions() -> str:
+    rows = ["| decision | meaning |", "|---|---|"]
+    rows += [f"| `{d}` | {meaning} |" for d, meaning in DECISIONS.items()]
+    rows.append("")
+    rows.append("Penalties: " + "; ".join(f"`{k}`: {v}" for k, v in PENALTIES.items()) + ".")
+    return "\n".join(rows)
+
+
+BLOCKS = {"acts": acts, "findings": findings, "decisions": decisions}
+_BLOCK = re.compile(r"(<!-- vocabulary:(\w+) -->\n)(.*?)(<!-- /vocabulary -->)", re.S)
+
+
+def rewrite(text: str) -> str:
+    def sub(m: re.Match[str]) -> str:
+        return m.group(1) + BLOCKS[m.group(2)]() + "\n" + m.group(4)
+
+    return _BLOCK.sub(sub, text)
+
+
+def blocks(text: str) -> dict[str, str]:
+    return {m.group(2): m.group(3) for m in _BLOCK.finditer(text)}
+
+
+if __name__ == "__main__":  # pragma: no cover
+    path = Path(sys.argv[1] if len(sys.argv) > 1 else "README.md")
+    path.write_text(rewrite(path.read_text(encoding="utf-8")), encoding="utf-8")
