@@ -278,7 +278,8 @@ def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
 def check_references(book: Rulebook, path: Path) -> None:
     """What the schema cannot see: every cited law exists, every fact a provision tests or
     names is one the replay gives, and every exception names a provision of the book."""
-    from .provisions import FACTS, TEXT_VALUES, placeholders
+    from .provisions import TEXT_VALUES, placeholders
+    from .vocabulary import facts_of
 
     ids = [p["id"] for p in book.provisions]
     refs = book.refs()
@@ -293,10 +294,12 @@ def check_references(book: Rulebook, path: Path) -> None:
             if book.law(ref) is None:
                 raise fail(p, "cites", f"cites law {ref!r}, which {book.name} does not hold; "
                            f"{did_you_mean(str(ref), refs)}")
+        carried = facts_of(p["finding"])
         for fact in p.get("when", {}):
-            if fact not in FACTS:
-                raise fail(p, "when", f"tests {fact!r}, which is not a fact any finding "
-                           f"carries; {did_you_mean(fact, sorted(FACTS))}")
+            if fact not in carried:
+                raise fail(p, "when", f"tests {fact!r}, which a {p['finding']} finding does "
+                           f"not carry; {did_you_mean(fact, sorted(carried))} (it carries: "
+                           f"{', '.join(sorted(carried))})")
         for key in ("says", "remedy", "referee_says"):
             for name in placeholders(str(p.get(key, ""))):
                 if name not in TEXT_VALUES:
