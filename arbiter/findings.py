@@ -25,6 +25,8 @@ class Finding:
     player: str | None = None
     message: str = ""
     facts: dict[str, Any] = field(default_factory=dict)
+    # Not recorded: the rulebook rules it on this earlier finding, its cause.
+    ruled_on: Finding | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {

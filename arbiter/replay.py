@@ -16,7 +16,7 @@ from .cases import Case
 from .errors import InputError
 from .findings import Finding
 from .laws import Rulebook
-from .params import rules_from, yaml_name
+from .params import precedence_of, rules_from, yaml_name
 from .table import Game, Impossible
 
 
@@ -96,7 +96,8 @@ def replay(case: Case, rulebook: Rulebook | None = None) -> Replay:
     rules = rules_from(rulebook.parameters) if rulebook else rules_from({})
     t = case.table
     game = Game(t.seats, t.dealer, t.blind, t.limit, rules, jackpot=t.jackpot,
-                carried=t.pool, stakes=dict(t.stakes) if t.stakes else None)
+                carried=t.pool, stakes=dict(t.stakes) if t.stakes else None,
+                precedence=precedence_of(rulebook))
     steps = [_snapshot(game, 0, None, "the table before the deal", 0)]
     for i, ev in enumerate(case.events, 1):
         game.step, game.line = i, ev.line

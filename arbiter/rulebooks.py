@@ -121,6 +121,8 @@ def validate_rulebook(doc: Document) -> dict[str, Any]:
             )
         ids[prov["id"]] = i
         prov["line"] = doc.where(("provisions", i))[0]
+    for i, rule in enumerate(data.get("precedence", [])):
+        rule["line"] = doc.where(("precedence", i))[0]
     return data
 
 
@@ -261,7 +263,18 @@ def build(data: dict[str, Any], file: str, parent: Rulebook | None) -> Rulebook:
         catch_all=data.get("catch_all", parent.catch_all if parent else None),
         questions_of_fact=data.get("questions_of_fact",
                                    parent.questions_of_fact if parent else None),
+        precedence=_precedence(data, file, parent),
+        procedures=merge(parent.procedures if parent else {}, data.get("procedures", {})),
     )
+
+
+def _precedence(data: dict[str, Any], file: str, parent: Rulebook | None,
+                ) -> tuple[dict[str, Any], ...]:
+    """A house book's precedence rules replace the parent's of the same id."""
+    own = [dict(r, book=data["id"], file=file) for r in data.get("precedence", [])]
+    ids = {r["id"] for r in own}
+    inherited = [r for r in parent.precedence if r["id"] not in ids] if parent else []
+    return (*inherited, *own)
 
 
 def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
@@ -314,6 +327,17 @@ def check_references(book: Rulebook, path: Path) -> None:
                    f"can both apply to {q['finding']} and decide it differently "
                    f"({q['decision']} / {p['decision']}); add a condition that tells them apart, "
                    "give one its own 'point', or declare one the 'exception_to' the other")
+    for i, rule in enumerate(r for r in book.precedence if r.get("file") == str(path)):
+        carried = facts_of(rule["finding"])
+        for fact in rule.get("when", {}):
+            if fact not in carried:
+                raise error_at(path, ("precedence", i, "when"), f"tests {fact!r}, which a "
+                               f"{rule['finding']} finding does not carry; (it carries: "
+                               f"{', '.join(sorted(carried))})")
+        for ref in rule.get("cites", []):
+            if book.law(ref) is None:
+                raise error_at(path, ("precedence", i, "cites"), f"cites law {ref!r}, which "
+                               f"{book.name} does not hold; {did_you_mean(str(ref), refs)}")
     for key in ("catch_all", "questions_of_fact"):
         block = getattr(book, key) or {}
         for ref in block.get("cites", []):

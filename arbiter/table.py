@@ -17,6 +17,7 @@ from typing import Any
 from .cards import FULL_PACK
 from .findings import Finding, Kind
 from .params import Rules
+from .precedence import cause_of
 
 
 class Impossible(Exception):
@@ -63,8 +64,10 @@ class Game:
 
     def __init__(self, seats: tuple[str, ...], dealer: str, blind: int, limit: int,
                  rules: Rules, *, jackpot: int = 0, carried: int = 0,
-                 stakes: dict[str, int] | None = None) -> None:
+                 stakes: dict[str, int] | None = None,
+                 precedence: tuple[dict[str, Any], ...] = ()) -> None:
         self.rules = rules
+        self.precedence = precedence
         self.names = seats
         self.seats = {n: Seat(n, funds=(stakes or {}).get(n)) for n in seats}
         self.dealer = dealer
@@ -145,9 +148,13 @@ class Game:
     # --- findings: the record (the handlers decide what to record) ----------------------
 
     def find(self, kind: Kind, player: str | None, message: str, **facts: Any) -> Finding:
+        """Record a finding, unless the rulebook rules it on an earlier one, its cause
+        (then it is returned with ``ruled_on`` set, and not recorded)."""
         f = Finding(kind, self.step, self.line, player, message,
                     dict(facts, phase=str(self.phase)))
-        self.findings.append(f)
+        f.ruled_on = cause_of(self.precedence, self.findings, f) if self.precedence else None
+        if f.ruled_on is None:
+            self.findings.append(f)
         return f
 
     def track(self, key: str, player: str, finding: Finding) -> None:

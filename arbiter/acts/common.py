@@ -151,17 +151,12 @@ def begin_draw_turn(game: Game, name: str) -> None:
         game.track("making good", name, f)
 
 
-def size_explained(game: Game, name: str, also: tuple[str, ...] = ()) -> bool:
-    """A wrong number after the draw already found as a wrong ask or a wrong give is
-    ruled there, not twice (the law on the cause decides the hand). A hand dealt
-    wrong and carried through the draw is found again only when it is raised."""
-    keys = ("size", "asked", "given", "dealer", *also)
-    return any((key, name) in game.open_findings for key in keys)
-
-
 def wrong_size(game: Game, seat: Seat, message: str, **facts: object) -> None:
+    """A hand of other than five after the draw (the rulebook's precedence may rule it on
+    its cause instead: a wrong ask, a wrong give)."""
     f = game.find(Kind.WRONG_HAND_SIZE, seat.name, message, size=len(seat.hand), **facts)
-    game.track("size", seat.name, f)
+    if f.ruled_on is None:
+        game.track("size", seat.name, f)
 
 
 def close_draw_if_done(game: Game) -> None:
@@ -169,8 +164,7 @@ def close_draw_if_done(game: Game) -> None:
         return
     for n in game.drawers:
         s = game.seats[n]
-        if s.status == Status.IN and len(s.hand) != 5 and \
-                not size_explained(game, n, ("dealt",)):
+        if s.status == Status.IN and len(s.hand) != 5:
             wrong_size(game, s, f"{n} holds {len(s.hand)} cards after the draw",
                        lifted=s.drawn_lifted, looked=s.drawn_lifted, bet_made=False,
                        made_good=False)

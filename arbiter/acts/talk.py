@@ -10,7 +10,7 @@ from ..cases import Event
 from ..table import Game, Impossible, Phase, Status
 from ..vocabulary import Act, Kind
 from .base import NoCheck, handles, player
-from .common import size_explained, wrong_size
+from .common import wrong_size
 from .openers import check_openers
 
 
@@ -108,8 +108,7 @@ class Lifts(NoCheck):
         if game.phase in (Phase.DRAW, Phase.BETTING, Phase.SHOW):
             seat.drawn_lifted = True
         game.update_facts(name, lifted=True, looked=True)
-        if game.phase in (Phase.DRAW, Phase.BETTING) and len(seat.hand) != 5 and \
-                not size_explained(game, name):
+        if game.phase in (Phase.DRAW, Phase.BETTING) and len(seat.hand) != 5:
             wrong_size(game, seat, f"{name} lifted a hand of {len(seat.hand)} cards",
                        lifted=True, looked=True, bet_made=False)
 
