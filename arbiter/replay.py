@@ -50,6 +50,11 @@ class Replay:
     claims: tuple[dict[str, Any], ...]
     assumed: tuple[str, ...]
     facts: dict[str, Any]
+    # The engine's assumptions the table went by (not every one the book leaves open).
+    relied: tuple[str, ...] = ()
+    # Findings not recorded because the rulebook rules them on an earlier one:
+    # (the cause, the precedence rule).
+    merged: tuple[tuple[Finding, dict[str, Any]], ...] = ()
 
     @property
     def final(self) -> Step:
@@ -88,6 +93,7 @@ class Replay:
             "outcome": self.outcome,
             "claims": list(self.claims),
             "assumed": list(self.assumed),
+            "relied_on": list(self.relied),
         }
 
 
@@ -127,6 +133,8 @@ def replay(case: Case, rulebook: Rulebook | None = None) -> Replay:
         assumed=tuple(sorted(yaml_name(a) for a in rules.assumed)),
         facts={"jackpot": t.jackpot, "opener": game.opener, "level": game.level,
                "straddles": [list(s) for s in game.straddles], "blind": game.blind_unit},
+        relied=tuple(game.relied),
+        merged=tuple(game.merged),
     )
 
 
