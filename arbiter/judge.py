@@ -160,6 +160,11 @@ def rule_on(r: Replay, book: Rulebook) -> Ruling:
     return _Judge(r, book).rule()
 
 
+# The nearest laws to a kind of finding, by (book id, book file, kind): a book is read
+# once per process, so its search results hold for every replay ruled under it.
+_NEAREST: dict[tuple[str, str, str], list[str]] = {}
+
+
 class _Judge:
     """Matches each finding against the provisions for its kind, and fills in templates.
 
@@ -177,7 +182,6 @@ class _Judge:
         self.table = TableFacts(r)
         self.procedures = Procedures(book, self.table)
         self.trace: list[TraceEntry] = []
-        self._near: dict[str, list[str]] = {}
         self.assumptions = Assumptions(r, book)
 
     def rule(self) -> Ruling:
@@ -275,20 +279,20 @@ class _Judge:
 
     def nearest(self, f: Finding, provs: list[dict[str, Any]]) -> list[str]:
         """The laws nearest the point: those its provisions cite, then a search of the
-        book by the kind's name (once per kind)."""
-        kind = str(f.kind)
-        if kind not in self._near:
+        book by the kind's name (once per book and kind, however many replays)."""
+        key = (self.book.id, self.book.file, str(f.kind))
+        if key not in _NEAREST:
             near: list[str] = []
             for p in provs:
                 near += [_ref(self.book, c) for c in p["cites"] if _ref(self.book, c) not in near]
             if len(near) < 3:
                 from .search import search
 
-                for hit in search([self.book], kind.replace("_", " ").split())[:3]:
+                for hit in search([self.book], key[2].replace("_", " ").split())[:3]:
                     if hit.law.ref not in near and hit.law.effect == "decides":
                         near.append(hit.law.ref)
-            self._near[kind] = near[:3]
-        return self._near[kind]
+            _NEAREST[key] = near[:3]
+        return _NEAREST[key]
 
     def silence(self, f: Finding, provs: list[dict[str, Any]],
                 cond: dict[str, Any] | None = None) -> Silence:

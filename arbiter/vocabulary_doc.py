@@ -52,7 +52,30 @@ def decisions() -> str:
     return "\n".join(rows)
 
 
-BLOCKS = {"acts": acts, "findings": findings, "decisions": decisions}
+def defaults() -> str:
+    from .params import engine_defaults
+
+    data = engine_defaults()
+    rows = ["| where the book is silent on | the engine assumes | the ruling says |",
+            "|---|---|---|"]
+    for name, entry in data["parameters"].items():
+        value = entry["value"]
+        shown = "none" if value is None else ", ".join(map(str, value)) if isinstance(
+            value, list) else str(value).lower() if isinstance(value, bool) else str(value)
+        rows.append(f"| `{name}` | `{shown}` | {entry['assumes']} |")
+    for rule in data.get("precedence", []):
+        causes = ", ".join(rule["ruled_on_cause"])
+        rows.append(f"| precedence `{rule['id']}` | `{rule['finding']}` ruled on "
+                    f"{causes} | {rule['assumes']} |")
+    for name, entry in data.get("procedures", {}).items():
+        value = entry["value"]
+        shown = ", ".join(value) if isinstance(value, list) else str(value)
+        says = entry.get("assumes", "(wording only)")
+        rows.append(f"| procedure `{name}` | `{shown}` | {says} |")
+    return "\n".join(rows)
+
+
+BLOCKS = {"acts": acts, "findings": findings, "decisions": decisions, "defaults": defaults}
 _BLOCK = re.compile(r"(<!-- vocabulary:(\w+) -->\n)(.*?)(<!-- /vocabulary -->)", re.S)
 
 
