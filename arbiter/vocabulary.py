@@ -51,6 +51,7 @@ class Act(StrEnum):
     STATES = "states"
     BORROWS = "borrows"
     DIVULGES = "divulges"
+    RETRIEVES = "retrieves"
 
 
 class Kind(StrEnum):
@@ -92,6 +93,7 @@ class Kind(StrEnum):
     STATEMENT_NOT_KEPT = "statement_not_kept"
     DIVULGED = "divulged"
     DECLINED_TO_OPEN = "declined_to_open"
+    THROWN_HAND_RETAKEN = "thrown_hand_retaken"
     NOT_OPENED = "not_opened"
     WON_UNCALLED = "won_uncalled"
     SHOWDOWN = "showdown"
@@ -231,6 +233,9 @@ ACTS: dict[Act, ActSpec] = {
     Act.DIVULGES: ActSpec("tells the table what his hand had been",
                           ("tells what he held", "shows his thrown hand", "divulges his hand",
                            "divulges"), when_out=True),
+    Act.RETRIEVES: ActSpec("takes up again the hand he threw down",
+                           ("takes up his thrown hand", "takes back his thrown hand",
+                            "picks up his thrown hand"), needs_dealt=True, when_out=True),
 }
 
 # What a player may say he will do (``states``), and the acts that keep that word.
@@ -378,6 +383,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.DIVULGED: FindingSpec("told the table what his hand had been", {"retired": "bool"}),
     Kind.DECLINED_TO_OPEN: FindingSpec("held openers and did not open the jack-pot",
                                        {"need": "str"}),
+    Kind.THROWN_HAND_RETAKEN: FindingSpec("took up again the hand he had thrown down", {}),
     Kind.NOT_OPENED: FindingSpec("nobody came in", {"pool": "int"}, outcome=True),
     Kind.WON_UNCALLED: FindingSpec("nobody would equal a player's stake",
                                    {"pool": "int", "opener": "player", "qualified": "bool"},

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..cards import card_name
 from ..cases import Event
-from ..table import Game, Impossible, Phase
+from ..table import Game, Impossible, Phase, Status
 from ..vocabulary import INTENTS, Act, Kind
 from .base import NoCheck, handles, player
 from .common import after_money, check_turn, pay
@@ -219,6 +219,23 @@ class Holds(Stands):
         if p in game.to_act:
             game.to_act.remove(p)
             game.to_act.append(p)
+
+
+@handles(Act.RETRIEVES)
+class Retrieves:
+    """A player who passed takes his thrown cards up again: irregular, and it changes
+    nothing at the table (his hand stays dead among the abandoned cards)."""
+
+    @staticmethod
+    def check(game: Game, ev: Event) -> None:
+        if game.seats[player(ev)].status != Status.PASSED:
+            raise Impossible(f"{ev.player} has not thrown down his hand")
+
+    @staticmethod
+    def apply(game: Game, ev: Event) -> None:
+        p = player(ev)
+        game.find(Kind.THROWN_HAND_RETAKEN, p, f"{p} took up again the hand he had thrown "
+                  "down")
 
 
 @handles(Act.STATES)
