@@ -183,7 +183,8 @@ class Passes(SayAct):
             if qualified:
                 game.find(Kind.DECLINED_TO_OPEN, p, f"{p} held openers (a pair of "
                           f"{card_name(need + 's').split(' of ')[0]}s or better) and did not "
-                          "open the jack-pot", need=need, relied=game.rely("jackpot_openers"))
+                          "open the jack-pot", need=need,
+                          relied=game.rely("jackpot_openers", "openers_judged_on"))
             game.acted(p)  # declining to open; he keeps his cards
             return
         game.seats[p].looked = True
