@@ -313,6 +313,10 @@ def check_references(book: Rulebook, path: Path) -> None:
                 raise fail(p, "when", f"tests {fact!r}, which a {p['finding']} finding does "
                            f"not carry; {did_you_mean(fact, sorted(carried))} (it carries: "
                            f"{', '.join(sorted(carried))})")
+            wrong = _mistyped(carried[fact], p["when"][fact])
+            if wrong is not None:
+                raise fail(p, "when", f"tests {fact!r} against {wrong!r}, but a "
+                           f"{p['finding']} finding's {fact} is {_TYPE_WORDS[carried[fact]]}")
         for key in ("says", "remedy", "referee_says"):
             for name in placeholders(str(p.get(key, ""))):
                 if name not in TEXT_VALUES:
@@ -418,3 +422,26 @@ def _check_penalty(p: dict[str, Any], fail: Any) -> None:
         numbers = sorted(k for k, t in carried.items() if t == "int")
         raise fail(p, "penalty", f"refund amount {amount!r}: expected a number a "
                    f"{p['finding']} finding carries ({', '.join(numbers)})")
+
+
+_TYPE_WORDS = {"bool": "yes or no (true/false)", "int": "a number", "str": "text",
+               "player": "a player's name", "list": "a list", "map": "a mapping"}
+
+
+def _mistyped(kind: str, test: Any) -> Any:
+    """The first value in a provision's test that a fact of this type can never equal
+    (None when every value could); comparisons need a number."""
+    if isinstance(test, dict):
+        if kind != "int" and set(test) - {"not", "in"}:
+            return next(iter(set(test) - {"not", "in"}))
+        values = [v for op in ("not", "in") if op in test
+                  for v in (test[op] if isinstance(test[op], list) else [test[op]])]
+    else:
+        values = test if isinstance(test, list) else [test]
+    for v in values:
+        if v is None or kind in ("list", "map"):
+            continue
+        wanted = {"bool": bool, "int": int, "str": str, "player": str}[kind]
+        if (kind == "bool") != isinstance(v, bool) or not isinstance(v, wanted):
+            return v
+    return None

@@ -53,10 +53,10 @@ def check_openers(game: Game) -> None:
                       if len(known) < 5 else f", and he held {len(known)} cards"),
                   need=need, qualified=qualified, cards=known,
                   relied=game.rely(*_openers_rules(game)))
-    for f in game.findings:
-        if f.kind == Kind.WON_UNCALLED and f.player == game.opener:
-            f.facts["qualified"] = qualified
-            f.assumed = (*f.assumed, *game.rely(*_openers_rules(game)))
+    won = game.open_findings.get(("won", game.opener))
+    if won is not None:
+        won.facts["qualified"] = qualified
+        won.assumed = (*won.assumed, *game.rely(*_openers_rules(game)))
 
 
 def _openers_rules(game: Game) -> tuple[str, ...]:
