@@ -292,7 +292,6 @@ def check_references(book: Rulebook, path: Path) -> None:
     """What the schema cannot see: every cited law exists, every fact a provision tests or
     names is one the replay gives, and every exception names a provision of the book."""
     from .provisions import TEXT_VALUES, placeholders
-    from .vocabulary import facts_of
 
     ids = [p["id"] for p in book.provisions]
     refs = book.refs()
@@ -307,18 +306,11 @@ def check_references(book: Rulebook, path: Path) -> None:
             if book.law(ref) is None:
                 raise fail(p, "cites", f"cites law {ref!r}, which {book.name} does not hold; "
                            f"{did_you_mean(str(ref), refs)}")
-        carried = facts_of(p["finding"])
-        for fact in p.get("when", {}):
-            if fact not in carried:
-                raise fail(p, "when", f"tests {fact!r}, which a {p['finding']} finding does "
-                           f"not carry; {did_you_mean(fact, sorted(carried))} (it carries: "
-                           f"{', '.join(sorted(carried))})")
-            wrong = _mistyped(carried[fact], p["when"][fact])
-            if wrong is not None:
-                raise fail(p, "when", f"tests {fact!r} against {wrong!r}, but a "
-                           f"{p['finding']} finding's {fact} is {_TYPE_WORDS[carried[fact]]}")
-        for key in ("says", "remedy", "referee_says"):
-            for name in placeholders(str(p.get(key, ""))):
+        _check_when(p["finding"], p.get("when", {}), lambda m, p=p: fail(p, "when", m))
+        evidence = " ".join(str(v) for k, v in p.get("evidence", {}).items() if k != "order")
+        for key in ("says", "remedy", "referee_says", "evidence"):
+            text = evidence if key == "evidence" else str(p.get(key, ""))
+            for name in placeholders(text):
                 if name not in TEXT_VALUES:
                     raise fail(p, key, f"names {{{name}}}, which is not a fact a ruling can "
                                f"fill in; {did_you_mean(name, sorted(TEXT_VALUES))}")
@@ -326,18 +318,15 @@ def check_references(book: Rulebook, path: Path) -> None:
             if other not in ids:
                 raise fail(p, "exception_to", f"is an exception to {other!r}, which is not a "
                            f"provision of {book.name}; {did_you_mean(other, ids)}")
+        _check_penalty(p, fail)
     for p, q in _may_disagree(book.provisions):
         raise fail(q, "when", f"{q['id']!r} and {p['id']!r} ({p['file']}, line {p.get('line')}) "
                    f"can both apply to {q['finding']} and decide it differently "
                    f"({q['decision']} / {p['decision']}); add a condition that tells them apart, "
                    "give one its own 'point', or declare one the 'exception_to' the other")
     for i, rule in enumerate(r for r in book.precedence if r.get("file") == str(path)):
-        carried = facts_of(rule["finding"])
-        for fact in rule.get("when", {}):
-            if fact not in carried:
-                raise error_at(path, ("precedence", i, "when"), f"tests {fact!r}, which a "
-                               f"{rule['finding']} finding does not carry; (it carries: "
-                               f"{', '.join(sorted(carried))})")
+        _check_when(rule["finding"], rule.get("when", {}),
+                    lambda m, i=i: error_at(path, ("precedence", i, "when"), m))
         for ref in rule.get("cites", []):
             if book.law(ref) is None:
                 raise error_at(path, ("precedence", i, "cites"), f"cites law {ref!r}, which "
@@ -352,13 +341,6 @@ def check_references(book: Rulebook, path: Path) -> None:
             if name not in TEXT_VALUES:
                 raise error_at(path, (key, "says"), f"names {{{name}}}, which is not a fact a "
                                f"ruling can fill in; {did_you_mean(name, sorted(TEXT_VALUES))}")
-    for p in book.provisions:
-        texts = " ".join(str(v) for k, v in p.get("evidence", {}).items() if k != "order")
-        for name in placeholders(texts):
-            if name not in TEXT_VALUES:
-                raise fail(p, "evidence", f"names {{{name}}}, which is not a fact a ruling can "
-                           f"fill in; {did_you_mean(name, sorted(TEXT_VALUES))}")
-        _check_penalty(p, fail)
     for name, group in book.parameters.items():
         for ref in group.get("cites", []) if isinstance(group, dict) else []:
             if book.law(ref) is None:
@@ -445,3 +427,19 @@ def _mistyped(kind: str, test: Any) -> Any:
         if (kind == "bool") != isinstance(v, bool) or not isinstance(v, wanted):
             return v
     return None
+
+
+def _check_when(kind: str, when: dict[str, Any], fail: Any) -> None:
+    """Every fact a test names is one a finding of ``kind`` carries, of a type it can meet."""
+    from .vocabulary import facts_of
+
+    carried = facts_of(kind)
+    for fact, test in when.items():
+        if fact not in carried:
+            raise fail(f"tests {fact!r}, which a {kind} finding does not carry; "
+                       f"{did_you_mean(fact, sorted(carried))} (it carries: "
+                       f"{', '.join(sorted(carried))})")
+        wrong = _mistyped(carried[fact], test)
+        if wrong is not None:
+            raise fail(f"tests {fact!r} against {wrong!r}, but a {kind} finding's {fact} is "
+                       f"{_TYPE_WORDS[carried[fact]]}")
