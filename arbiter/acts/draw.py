@@ -272,15 +272,15 @@ class Exposes:
 class Retakes:
     @staticmethod
     def check(game: Game, ev: Event) -> None:
+        name = player(ev)
         if game.phase not in (Phase.DRAW, Phase.BETTING) or not game.discards:
-            raise Impossible(f"there is no discard for {ev.player} to take back")
+            raise Impossible(f"there is no discard for {name} to take back")
+        n = min(ev.count or 1, len(game.discards))
+        game.find(Kind.DISCARD_RETAKEN, name, f"{name} took back into his hand "
+                  f"{cards_word(n)} he had discarded", count=n)
 
     @staticmethod
     def apply(game: Game, ev: Event) -> None:
-        name = player(ev)
-        seat = game.seats[name]
-        n = min(ev.count or 1, len(game.discards))
-        for _ in range(n):
+        seat = game.seats[player(ev)]
+        for _ in range(min(ev.count or 1, len(game.discards))):
             seat.hand.append(game.discards.pop())
-        game.find(Kind.DISCARD_RETAKEN, name, f"{name} took back into his hand "
-                  f"{cards_word(n)} he had discarded", count=n)

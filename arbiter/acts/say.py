@@ -229,14 +229,15 @@ class Retrieves:
 
     @staticmethod
     def check(game: Game, ev: Event) -> None:
-        if game.seats[player(ev)].status != Status.PASSED:
-            raise Impossible(f"{ev.player} has not thrown down his hand")
+        p = player(ev)
+        if game.seats[p].status != Status.PASSED:
+            raise Impossible(f"{p} has not thrown down his hand")
+        game.find(Kind.THROWN_HAND_RETAKEN, p, f"{p} took up again the hand he had thrown "
+                  "down")
 
     @staticmethod
     def apply(game: Game, ev: Event) -> None:
-        p = player(ev)
-        game.find(Kind.THROWN_HAND_RETAKEN, p, f"{p} took up again the hand he had thrown "
-                  "down")
+        return None  # his hand stays dead
 
 
 @handles(Act.STATES)
