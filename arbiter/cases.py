@@ -306,6 +306,12 @@ def parse_mapping(data: dict[str, Any], ctx: _Ctx) -> Event:
     def sub(key: str) -> _Ctx:
         return _Ctx(ctx.doc, (*base, key), ctx.seats, ctx.counters)
 
+    spec = ACTS[act]
+    for key in data:  # the keys the vocabulary gives this act
+        if key not in ("act", "note", *spec.keys):
+            raise sub(key).error(f"'{act.value}' takes no {key!r}; it takes "
+                                 + ", ".join(repr(k) for k in spec.keys))
+
     def seat(key: str) -> str | None:
         return _seat(data[key], sub(key)) if key in data else None
 
@@ -328,7 +334,6 @@ def parse_mapping(data: dict[str, Any], ctx: _Ctx) -> Event:
     counts = tuple((_seat(p, sub("counts")), n) for p, n in data.get("counts", {}).items())
     amount = parse_amount(data["amount"], sub("amount")) if "amount" in data else None
     player = seat("player")
-    spec = ACTS[act]
     if player is None and spec.needs_player:
         raise ctx.error(f"'{act.value}' needs a 'player'")
     for key in spec.required:

@@ -142,3 +142,18 @@ def test_only_a_yes_or_no_fact_left_open_is_ruled_both_ways(tmp_path: Path) -> N
     assert [d.condition for d in club] == [{"given_as_asked": True}]
     other = [d for d in ruling.decisions if d.condition == {"given_as_asked": False}]
     assert other and all(d.provision != "club-c1" for d in other)  # Foster's own, if not
+
+
+def test_a_mapping_event_is_refused_a_key_its_act_does_not_take(tmp_path: Path) -> None:
+    from arbiter.cases import load_case
+    from arbiter.errors import InputError
+
+    text = ("table: {seats: [A, B, C], dealer: A, blind: 1, limit: 4}\nevents:\n"
+            "  - deal\n  - {act: passes, player: B, count: 3}\n")
+    try:
+        load_case("bad.yaml", text)
+    except InputError as exc:
+        assert str(exc).startswith("bad.yaml:4:")
+        assert "'passes' takes no 'count'; it takes 'player'" in str(exc)
+    else:
+        raise AssertionError("a pass with a count was accepted")
