@@ -16,7 +16,7 @@ from .cases import Case
 from .errors import InputError
 from .findings import Finding
 from .laws import Rulebook
-from .params import precedence_of, rules_from, yaml_name
+from .params import precedence_of, rules_from, voice, yaml_name
 from .table import Game, Impossible
 
 
@@ -135,7 +135,7 @@ def replay(case: Case, rulebook: Rulebook | None = None) -> Replay:
         facts={"jackpot": t.jackpot, "opener": game.opener, "level": game.level,
                "straddles": [list(s) for s in game.straddles], "blind": game.blind_unit},
         relied=tuple(game.relied),
-        book_name=rulebook.name if rulebook else "the book",
+        book_name=voice(rulebook) if rulebook else "the book",
         merged=tuple(game.merged),
     )
 
