@@ -52,8 +52,6 @@ class Blinds:
 class Straddles:
     @staticmethod
     def check(game: Game, ev: Event) -> None:
-        if not game.blind_paid and game.phase == Phase.BEFORE_DEAL and not game.jackpot:
-            post_blind(game, game.age, game.blind_unit)  # the blind goes up first
         name = player(ev)
         if game.straddling_closed and game.refused_by is not None:
             game.find(Kind.STRADDLE_AFTER_REFUSAL, name,
@@ -91,6 +89,8 @@ class Straddles:
 
     @staticmethod
     def apply(game: Game, ev: Event) -> None:
+        if not game.blind_paid and game.phase == Phase.BEFORE_DEAL and not game.jackpot:
+            post_blind(game, game.age, game.blind_unit)  # the blind goes up first
         name = player(ev)
         seat = game.seats[name]
         amt = game.straddle_amount() if ev.amount is None else ev.amount
