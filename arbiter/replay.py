@@ -54,8 +54,8 @@ class Replay:
     relied: tuple[str, ...] = ()
     book_name: str = "the book"  # how rulings name the rulebook (its citation)
     # Findings not recorded because the rulebook rules them on an earlier one:
-    # (the cause, the precedence rule).
-    merged: tuple[tuple[Finding, dict[str, Any]], ...] = ()
+    # (the finding, its cause, the precedence rule).
+    merged: tuple[tuple[Finding, Finding, dict[str, Any]], ...] = ()
 
     @property
     def final(self) -> Step:

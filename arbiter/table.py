@@ -102,7 +102,8 @@ class Game:
         self.opener: str | None = None
         self.drawers: list[str] = []  # set when the say closes and the draw begins
         self.relied: list[str] = []  # the engine's assumptions the table has relied on
-        self.merged: list[tuple[Finding, dict[str, Any]]] = []  # (cause, precedence rule)
+        # Findings not recorded, each with its cause and the precedence rule that says so.
+        self.merged: list[tuple[Finding, Finding, dict[str, Any]]] = []
 
     # --- seats and turns -------------------------------------------------------
 
@@ -168,7 +169,7 @@ class Game:
             self.findings.append(f)
         else:
             f.ruled_on = cause[0]
-            self.merged.append(cause)
+            self.merged.append((f, *cause))
         return f
 
     def track(self, key: str, player: str, finding: Finding) -> None:

@@ -83,7 +83,7 @@ def test_expectations_under_all_hold_nothing_an_engine_assumption_decides() -> N
         common = case.expect.get("all", {})
         for book in books:
             r = replay(case, book)
-            merged = [rule["id"] for _, rule in r.merged if rule.get("assumed")]
+            merged = [rule["id"] for _, _, rule in r.merged if rule.get("assumed")]
             # A finding made on an assumption may be expected of all only for what does not
             # turn on it: where an assumed card was put (``placed``) is the book's to say.
             assumed_findings = [f.kind for f in r.findings
