@@ -1,7 +1,14 @@
-"""``arbiter check``: validate a file in full and say what it is."""
+"""``arbiter check``: validate a file in full and say what it is.
+
+A file is checked for every fault that can be found in one run: each schema
+fault, and each event that cannot be read, is reported on its own line (up to
+``MAX_ERRORS``), so a case written at the table is put right in one pass.
+"""
 
 from __future__ import annotations
 
+import copy
+import re
 from pathlib import Path
 from typing import Any
 
@@ -10,10 +17,30 @@ from .rulebooks import Library, book_for, error_at, id_mismatch, read_rulebook_d
 from .verbatim import check_book, sources_dir
 
 _OUTCOMES = {"showdown", "won_uncalled", "not_opened"}
+MAX_ERRORS = 20  # past this many faults in one file, the rest wait for the next run
+
+Where = tuple[str | int, ...]
 
 
-def kind_of(path: Path) -> str:
-    """``rulebook`` or ``case``, from the file's top-level keys."""
+class Faults(InputError):
+    """Several faults found in one file; ``str()`` is the first, ``lines()`` all of them."""
+
+    def __init__(self, errors: list[InputError], capped: bool) -> None:
+        first = errors[0]
+        super().__init__(first.message, file=first.file, line=first.line,
+                         column=first.column, path=first.path)
+        self.errors = errors
+        self.capped = capped
+
+    def lines(self) -> list[str]:
+        out = [str(e) for e in self.errors]
+        if self.capped:
+            out.append(f"{self.file}: stopped after {len(self.errors)} errors; "
+                       "fix these and check again")
+        return out
+
+
+def _document(path: Path) -> Any:
     from .yamlsafe import parse
 
     try:
@@ -22,7 +49,12 @@ def kind_of(path: Path) -> str:
         raise InputError(f"cannot read file: {exc.strerror}", file=str(path)) from None
     except UnicodeDecodeError:
         raise InputError("not UTF-8 text", file=str(path)) from None
-    doc = parse(text, str(path))
+    return parse(text, str(path))
+
+
+def kind_of(path: Path) -> str:
+    """``rulebook`` or ``case``, from the file's top-level keys."""
+    doc = _document(path)
     if doc.data is None:
         raise InputError("the file is empty: expected a case (table, events) or a rulebook "
                          "(id, title, laws)", file=str(path), line=1)
@@ -39,6 +71,7 @@ def check_file(path: Path, extra_dirs: tuple[Path, ...] = ()) -> dict[str, Any]:
             from .cases import load_case
             from .replay import replay
 
+            _raise_all(_case_faults(_document(path)))
             case = load_case(path)
             lib = Library(extra_dirs)
             book = book_for(case, lib)
@@ -47,6 +80,11 @@ def check_file(path: Path, extra_dirs: tuple[Path, ...] = ()) -> dict[str, Any]:
             result["summary"] = (f"case, {len(case.events)} events; replays under {book.id} "
                                  f"with {irregular} irregularit{'y' if irregular == 1 else 'ies'}")
         else:
+            from .validate import problems
+
+            doc = _document(path)
+            if isinstance(doc.data, dict):
+                _raise_all([e for _, e in problems(doc, "rulebook", MAX_ERRORS + 1)])
             data = read_rulebook_data(path)
             lib = Library([path.parent, *extra_dirs])
             if data["id"] != path.stem:
@@ -87,7 +125,84 @@ def check_file(path: Path, extra_dirs: tuple[Path, ...] = ()) -> dict[str, Any]:
         result["error"] = str(exc)
         if isinstance(exc, InputError):
             result.update({k: v for k, v in exc.to_dict().items() if k != "error"})
+        many = exc.errors if isinstance(exc, Faults) else [exc]
+        result["errors"] = [e.to_dict() if isinstance(e, InputError) else {"error": str(e)}
+                            for e in many]
+        result["lines"] = exc.lines() if isinstance(exc, Faults) else [str(exc)]
     return result
+
+
+def _raise_all(errors: list[InputError]) -> None:
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise Faults(errors[:MAX_ERRORS], capped=len(errors) > MAX_ERRORS)
+
+
+def _case_faults(doc: Any) -> list[InputError]:
+    """Every fault of a case that reading it can find (up to one past the cap): all its
+    schema faults, then each event that cannot be read. Each faulty event, or faulty part
+    beside the table and events, is set aside in a copy, so that one fault does not hide
+    the next; a fault in the table stops the search, as every event depends on it."""
+    from .cases import case_from_document
+    from .validate import problems
+    from .yamlsafe import Document
+
+    if not isinstance(doc.data, dict) or "laws" in doc.data:
+        return []  # load_case says what is wrong with the whole file
+    data = copy.deepcopy(doc.data)
+    found: list[InputError] = []
+    readable = True
+    for where, exc in problems(doc, "case", limit=MAX_ERRORS + 1):
+        found.append(exc)
+        readable = _set_aside(data, where) and readable
+    if not readable:
+        return found
+    copied = Document(doc.file, data, doc.positions)
+    while len(found) <= MAX_ERRORS:
+        try:
+            case_from_document(copied)
+            break
+        except InputError as exc:
+            found.append(exc)
+            if not _set_aside(data, _parse_path(exc.path)):
+                break
+    found.sort(key=lambda e: (e.line or 0, e.column or 0))
+    return found
+
+
+def _set_aside(data: dict[str, Any], where: Where) -> bool:
+    """Put aside the part of a case that holds a fault; False if the case cannot be read
+    further without it."""
+    if len(where) >= 2 and where[0] == "events" and isinstance(where[1], int) and \
+            isinstance(data.get("events"), list) and where[1] < len(data["events"]):
+        data["events"][where[1]] = "deal"  # a stand-in that always reads
+        return True
+    if where and where[0] not in ("table", "events") and where[0] in data:
+        del data[where[0]]
+        return True
+    table = data.get("table")
+    if len(where) < 2 or where[0] != "table" or not isinstance(table, dict):
+        return False
+    key = where[1]
+    if key in ("blind", "limit"):
+        table[key] = 1  # a stand-in: reading the events does not turn on it
+        return True
+    if key in ("seats", "dealer"):
+        return False  # every event names a seat
+    if len(where) > 2 and isinstance(table.get(key), dict):
+        table[key].pop(where[2], None)
+    else:
+        table.pop(key, None)
+    return True
+
+
+def _parse_path(text: str) -> Where:
+    """``events[3].count`` -> ``("events", 3, "count")``."""
+    out: list[str | int] = []
+    for name, index in re.findall(r"([^.\[\]]+)|\[(\d+)\]", text):
+        out.append(int(index) if index else name)
+    return tuple(out)
 
 
 def _quote_path(data: dict[str, Any], ref: str, what: str) -> tuple[str | int, ...]:

@@ -227,7 +227,8 @@ def check_cmd(files: tuple[Path, ...], rulebook_dirs: tuple[Path, ...], fmt: str
             if r["ok"]:
                 emit(f"{r['file']}: ok ({r['summary']})")
             else:
-                click.echo(f"{r['error']}", err=True)
+                for line in r["lines"]:
+                    click.echo(line, err=True)
     if not all(r["ok"] for r in results):
         sys.exit(EXIT_BAD_INPUT)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, sources_or_skip
 
 from arbiter.cli import cli
 
@@ -82,6 +82,8 @@ def test_the_readme_shows_what_the_command_prints(command: str, output: str,
 
     from click.testing import CliRunner
 
+    if "every quotation verbatim" in output:
+        sources_or_skip()  # without the sources, check says it could not compare quotations
     monkeypatch.chdir(ROOT)
     args = []
     for word in shlex.split(command)[1:]:
