@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from functools import lru_cache
 from typing import Any, NamedTuple
 
 # Law and Rulebook are NamedTuples rather than dataclasses: `arbiter law` is run at the
@@ -117,8 +116,8 @@ class Rulebook(NamedTuple):
         for extra in (self.catch_all, self.questions_of_fact):
             if extra:
                 refs += extra.get("cites", [])
-        known = {law.ref.lower(): law.ref for law in self.laws}
-        return {known[normalise_ref(r)] for r in refs if normalise_ref(r) in known}
+        known = _index(self.laws)
+        return {known[n].ref for n in map(normalise_ref, refs) if n in known}
 
     def coverage(self) -> tuple[int, int]:
         """(deciding laws that are executable, deciding laws)."""
@@ -126,8 +125,13 @@ class Rulebook(NamedTuple):
         return len(deciding & self.executable_refs()), len(deciding)
 
     def summary(self) -> dict[str, Any]:
-        counts = {str(e): sum(1 for law in self.laws if law.effect == e) for e in Effect}
-        done, deciding = self.coverage()
+        counts = {str(e): 0 for e in Effect}
+        for law in self.laws:
+            counts[str(law.effect)] += 1
+        executable = self.executable_refs()  # once: it walks every provision
+        deciding_refs = [law.ref for law in self.laws if law.effect == Effect.DECIDES]
+        done = len(set(deciding_refs) & executable)
+        deciding = len(set(deciding_refs))
         return {
             "id": self.id,
             "title": self.title,
@@ -141,8 +145,7 @@ class Rulebook(NamedTuple):
             "executable_laws": done,
             "coverage": round(done / deciding, 3) if deciding else None,
             "not_executable": sorted(
-                (law.ref for law in self.laws
-                 if law.effect == Effect.DECIDES and law.ref not in self.executable_refs()),
+                (r for r in deciding_refs if r not in executable),
                 key=lambda r: (not r.isdigit(), int(r) if r.isdigit() else 0, r)),
             "extract": self.extract,
             "provisions": len(self.provisions),
@@ -151,9 +154,22 @@ class Rulebook(NamedTuple):
         }
 
 
-@lru_cache(maxsize=32)
+# Each book's laws by normalised ref, kept by the identity of its tuple of laws: hashing
+# the tuple (every law's every field) on each lookup made a lookup cost the whole book.
+# The tuple is held beside its index, so its id cannot be reused while the entry lives.
+_INDEXES: dict[int, tuple[tuple[Law, ...], dict[str, Law]]] = {}
+_MAX_INDEXES = 64
+
+
 def _index(laws: tuple[Law, ...]) -> dict[str, Law]:
-    return {law.ref.lower(): law for law in laws}
+    hit = _INDEXES.get(id(laws))
+    if hit is not None and hit[0] is laws:
+        return hit[1]
+    if len(_INDEXES) >= _MAX_INDEXES:
+        del _INDEXES[next(iter(_INDEXES))]  # the oldest
+    index = {law.ref.lower(): law for law in laws}
+    _INDEXES[id(laws)] = (laws, index)
+    return index
 
 
 def normalise_ref(ref: str | int) -> str:
