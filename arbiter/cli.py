@@ -65,6 +65,8 @@ class CaseArg(click.ParamType):  # type: ignore[type-arg,unused-ignore]
 
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> Path:
+        if Path(value).exists():
+            return Path(value)
         from .examples import resolve_case
 
         return resolve_case(str(value))

@@ -33,13 +33,10 @@ def names() -> list[str]:
     return sorted(p.stem for p in casebook_dir().glob("*.yaml"))
 
 
-_TITLE = re.compile(r"^title:[ \t]*(.*?)[ \t]*$", re.M)
-
-
 def title_of(path: Path) -> str:
     """A case's title, read from its ``title:`` line without parsing the whole file."""
     text = path.read_text(encoding="utf-8")
-    found = _TITLE.search(text)
+    found = re.search(r"^title:[ \t]*(.*?)[ \t]*$", text, re.M)
     if not found or not found.group(1) or found.group(1)[0] in "|>&*!":
         return ""
     import yaml  # a quoted title is unquoted as YAML would
