@@ -23,7 +23,7 @@ Where = tuple[str | int, ...]
 
 
 class Faults(InputError):
-    """Several faults found in one file; ``str()`` is the first, ``lines()`` all of them."""
+    """Several faults found in one file; ``str()`` is the first."""
 
     def __init__(self, errors: list[InputError], capped: bool) -> None:
         first = errors[0]
@@ -31,13 +31,6 @@ class Faults(InputError):
                          column=first.column, path=first.path)
         self.errors = errors
         self.capped = capped
-
-    def lines(self) -> list[str]:
-        out = [str(e) for e in self.errors]
-        if self.capped:
-            out.append(f"{self.file}: stopped after {len(self.errors)} errors; "
-                       "fix these and check again")
-        return out
 
 
 def _document(path: Path) -> Any:
@@ -128,8 +121,20 @@ def check_file(path: Path, extra_dirs: tuple[Path, ...] = ()) -> dict[str, Any]:
         many = exc.errors if isinstance(exc, Faults) else [exc]
         result["errors"] = [e.to_dict() if isinstance(e, InputError) else {"error": str(e)}
                             for e in many]
-        result["lines"] = exc.lines() if isinstance(exc, Faults) else [str(exc)]
+        result["capped"] = isinstance(exc, Faults) and exc.capped
     return result
+
+
+def error_lines(result: dict[str, Any]) -> list[str]:
+    """What ``check`` prints for a file that is not ok: one line for each fault."""
+    lines = []
+    for e in result.get("errors", []):
+        where = {k: e.get(k) for k in ("file", "line", "column")}
+        lines.append(str(InputError(str(e["error"]), **where, path=e.get("path") or "")))
+    if result.get("capped"):
+        lines.append(f"{result['file']}: stopped after {len(lines)} errors; "
+                     "fix these and check again")
+    return lines or [result.get("error", "")]
 
 
 def _raise_all(errors: list[InputError]) -> None:

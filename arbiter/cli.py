@@ -249,7 +249,7 @@ def check_cmd(files: tuple[Path, ...], rulebook_dirs: tuple[Path, ...], fmt: str
       arbiter new my-case.yaml && arbiter check my-case.yaml
       arbiter examples peel-the-say > say.yaml && arbiter check say.yaml
     """
-    from .checking import check_file
+    from .checking import check_file, error_lines
     from .render import to_json
 
     results = [check_file(f, rulebook_dirs) for f in files]
@@ -260,7 +260,7 @@ def check_cmd(files: tuple[Path, ...], rulebook_dirs: tuple[Path, ...], fmt: str
             if r["ok"]:
                 emit(f"{r['file']}: ok ({r['summary']})")
             else:
-                for line in r["lines"]:
+                for line in error_lines(r):
                     click.echo(line, err=True)
     if not all(r["ok"] for r in results):
         sys.exit(EXIT_BAD_INPUT)
@@ -352,23 +352,19 @@ def examples_cmd(name: str | None, fmt: str) -> None:
       arbiter examples
       arbiter examples peel-the-say > my-case.yaml
     """
-    from .examples import example, examples
+    from .examples import example, examples, listing
     from .render import to_json
 
     if name is not None:
         found = example(name)
         if fmt == "json":
-            emit(to_json({"name": found.name, "title": found.title,
-                          "text": found.path.read_text(encoding="utf-8")}))
+            emit(to_json({"name": found.name, "title": found.title, "text": found.text()}))
         else:
-            click.echo(found.path.read_text(encoding="utf-8"), nl=False)
-        return
-    shipped = examples()
-    if fmt == "json":
-        emit(to_json([{"name": e.name, "title": e.title} for e in shipped]))
-        return
-    width = max(len(e.name) for e in shipped)
-    emit("\n".join(f"{e.name:<{width}}  {e.title}" for e in shipped))
+            click.echo(found.text(), nl=False)
+    elif fmt == "json":
+        emit(to_json([{"name": e.name, "title": e.title} for e in examples()]))
+    else:
+        emit(listing(examples()))
 
 
 @cli.command("new", context_settings=CONTEXT)

@@ -19,6 +19,9 @@ class Example(NamedTuple):
     title: str
     path: Path
 
+    def text(self) -> str:
+        return self.path.read_text(encoding="utf-8")
+
 
 def casebook_dir() -> Path:
     """The shipped cases: the installed copy, or the source checkout's ``cases/``."""
@@ -51,6 +54,12 @@ def title_of(path: Path) -> str:
 def examples() -> list[Example]:
     """Every shipped case, by name, with its title."""
     return [Example(p.stem, title_of(p), p) for p in sorted(casebook_dir().glob("*.yaml"))]
+
+
+def listing(shipped: list[Example]) -> str:
+    """One line for each example: its name, then its title."""
+    width = max((len(e.name) for e in shipped), default=0)
+    return "\n".join(f"{e.name:<{width}}  {e.title}".rstrip() for e in shipped)
 
 
 def example(name: str) -> Example:
