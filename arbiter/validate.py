@@ -133,7 +133,9 @@ def _word(top: Any) -> tuple[Where, str]:
         )
     if kind == "required":
         missing = [k for k in error.validator_value if k not in inst]
-        return (path, f"missing required key {missing[0]!r}")
+        about = error.schema.get("properties", {}).get(missing[0], {}).get("description")
+        what = f": {about[0].lower()}{about[1:].rstrip('.')}" if about else ""
+        return (path, f"missing required key {missing[0]!r}{what}")
     if kind == "type":
         return (
             path, f"expected {_expected_type(error.validator_value)}, got {_describe(inst)}"

@@ -97,3 +97,10 @@ def test_a_good_case_is_still_ok(root: Path) -> None:
     done = check(root / "cases" / "peel-the-say.yaml")
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("peel-the-say.yaml: ok (case, 25 events;")
+
+
+def test_a_missing_table_key_says_what_it_is_for(tmp_path: Path) -> None:
+    case = write(tmp_path, TABLE.replace("  limit: 12\n", "") + "events:\n  - deal\n")
+    [line] = check(case).stderr.splitlines()
+    assert line == ("case.yaml:1:1: table: missing required key 'limit': the most by which a "
+                    "player may increase the stake at one time")
