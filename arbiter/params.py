@@ -8,8 +8,7 @@ below and is listed in ``assumed`` so a replay can say so.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import Ranking
 
@@ -39,8 +38,11 @@ _KEYS: dict[tuple[str, str], str] = {
 }
 
 
-@dataclass(frozen=True)
-class Rules:
+# A NamedTuple rather than a dataclass, as Law is: every replay imports this module, and
+# making a dataclass of this many fields costs more than the rest of it.
+class Rules(NamedTuple):
+    """The mechanics of one rulebook, each from its parameters or the engine's default."""
+
     blind_max_of_limit: float | None = None
     straddle_first: int = 2  # the first straddle, as a multiple of the blind
     straddle_step: str = "double"  # double | add_blind
@@ -62,7 +64,7 @@ class Rules:
     hearts_flush_best: bool = False
     jackpot_openers: tuple[str, ...] = ("J",)
     age_antes_again: bool = True  # in the first jack-pot, does the age ante beside his blind?
-    assumed: frozenset[str] = field(default_factory=frozenset)
+    assumed: frozenset[str] = frozenset()
 
     @property
     def ranking(self) -> Ranking:
@@ -78,7 +80,7 @@ def rules_from(parameters: dict[str, Any]) -> Rules:
             v = g[key]
             values[name] = tuple(v) if isinstance(v, list) else v
     given = set(values)
-    assumed = frozenset(f.name for f in fields(Rules) if f.name != "assumed") - given
+    assumed = frozenset(name for name in Rules._fields if name != "assumed") - given
     return Rules(**values, assumed=assumed)
 
 
