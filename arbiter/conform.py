@@ -5,7 +5,8 @@ every case and rulebook is first tested here, against the same published schema,
 by a validator for the keywords the shipped schemas use (listed in ``KEYWORDS``).
 It only answers where the first fault is; :mod:`arbiter.validate` then asks
 ``jsonschema`` to find and word every fault. A schema using any other keyword is
-refused (``UnsupportedSchema``), never half-checked.
+refused (``UnsupportedSchema``), never half-checked, and the whole check is then
+left to ``jsonschema``.
 
 As in JSON, a bool is not a number. Unlike JSON Schema, a float is never an
 ``integer`` (2.0 is not a count of cards); :mod:`arbiter.validate` gives

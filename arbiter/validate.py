@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .conform import first_fault
+from .conform import UnsupportedSchema, first_fault
 from .errors import InputError, did_you_mean
 from .yamlsafe import Document
 
@@ -76,9 +76,13 @@ def problems(doc: Document, schema_name: str, limit: int | None = MAX_ERRORS,
     """Every fault of ``doc`` against the named schema, each with the path of the value it
     is about, in the order they stand in the file (or the most telling first); an empty
     list, without importing jsonschema, if the document conforms."""
-    fault = first_fault(doc.data, schema(schema_name))
-    if fault is None:
-        return []
+    try:
+        fault: Where | None = first_fault(doc.data, schema(schema_name))
+    except UnsupportedSchema:  # a schema edited beyond conform's keywords: ask jsonschema
+        fault = None
+    else:
+        if fault is None:
+            return []
     errors = validator(schema_name).iter_errors(doc.data)
     if best_first:
         errors = sorted(errors, key=_relevance, reverse=True)
@@ -89,7 +93,7 @@ def problems(doc: Document, schema_name: str, limit: int | None = MAX_ERRORS,
         if error.validator == "required":  # the fault is the key that is not there
             where = (*where, *(k for k in error.validator_value if k not in error.instance))
         found.setdefault(str(exc), (where, exc))
-    if not found:  # the two validators disagree: never let a fault pass unreported
+    if not found and fault is not None:  # the validators disagree: report it, never pass it
         exc = doc.error(fault, f"does not match the schema ({schema_name}.schema.json)")
         found[str(exc)] = (fault, exc)
     out = list(found.values())

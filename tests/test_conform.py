@@ -63,6 +63,25 @@ def test_a_schema_keyword_conform_does_not_know_is_refused_not_ignored() -> None
         first_fault("x", {"type": "string", "format": "email"})
 
 
+def test_a_schema_conform_cannot_read_is_left_to_jsonschema(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from arbiter import validate
+
+    edited = copy.deepcopy(schema("case"))
+    edited["properties"]["table"]["properties"]["blind"]["multipleOf"] = 2
+    validate.validator.cache_clear()
+    monkeypatch.setattr(validate, "schema", lambda name: edited)
+    try:
+        doc = parse("table: {seats: [A, B], dealer: A, blind: 1, limit: 4}\nevents: [deal]\n",
+                    "odd.yaml")
+        [(where, exc)] = validate.problems(doc, "case")
+        assert where == ("table", "blind")
+        doc.data["table"]["blind"] = 2
+        assert validate.problems(doc, "case") == []
+    finally:
+        validate.validator.cache_clear()
+
+
 @pytest.mark.parametrize("path", [*CASES, *BOOKS], ids=lambda p: p.name)
 def test_every_shipped_file_conforms_by_both_validators(path: Path) -> None:
     name = "case" if path.parent.name == "cases" else "rulebook"
