@@ -76,6 +76,7 @@ def test_a_schema_conform_cannot_read_is_left_to_jsonschema(
                     "odd.yaml")
         [(where, exc)] = validate.problems(doc, "case")
         assert where == ("table", "blind")
+        assert exc.line == 1 and exc.path == "table.blind"
         doc.data["table"]["blind"] = 2
         assert validate.problems(doc, "case") == []
     finally:
