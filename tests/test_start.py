@@ -137,3 +137,10 @@ def test_shell_completion_script_is_given_for_each_shell(shell: str, tmp_path: P
     assert "_ARBITER_COMPLETE" in done.stdout
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert f"_ARBITER_COMPLETE={shell}_source arbiter" in readme
+
+
+def test_the_package_version_is_the_distribution_version() -> None:
+    import arbiter
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert arbiter.__version__ == project["version"]
