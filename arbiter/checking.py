@@ -34,20 +34,16 @@ class Faults(InputError):
 
 
 def _document(path: Path) -> Any:
+    from .files import decode, read_bytes
     from .yamlsafe import parse
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror}", file=str(path)) from None
-    except UnicodeDecodeError:
-        raise InputError("not UTF-8 text", file=str(path)) from None
-    return parse(text, str(path))
+    return parse(decode(read_bytes(path, "file"), str(path)), str(path))
 
 
-def kind_of(path: Path) -> str:
+def kind_of(path: Path, doc: Any = None) -> str:
     """``rulebook`` or ``case``, from the file's top-level keys."""
-    doc = _document(path)
+    if doc is None:
+        doc = _document(path)
     if doc.data is None:
         raise InputError("the file is empty: expected a case (table, events) or a rulebook "
                          "(id, title, laws)", file=str(path), line=1)
@@ -59,14 +55,15 @@ def kind_of(path: Path) -> str:
 def check_file(path: Path, extra_dirs: tuple[Path, ...] = ()) -> dict[str, Any]:
     result: dict[str, Any] = {"file": str(path), "ok": False}
     try:
-        kind = result["kind"] = kind_of(path)
+        doc = _document(path)  # read once here for its kind and its faults
+        kind = result["kind"] = kind_of(path, doc)
         if kind == "case":
             from .cases import load_case
             from .replay import replay
 
-            _raise_all(_case_faults(_document(path)))
+            _raise_all(_case_faults(doc))
             case = load_case(path)
-            lib = Library(extra_dirs)
+            lib = Library(extra_dirs, use_cache=False)  # check never reads the cache
             book = book_for(case, lib)
             replayed = replay(case, book)  # an event that cannot happen is bad input too
             irregular = sum(1 for f in replayed.findings if f.kind not in _OUTCOMES)
@@ -75,11 +72,10 @@ def check_file(path: Path, extra_dirs: tuple[Path, ...] = ()) -> dict[str, Any]:
         else:
             from .validate import problems
 
-            doc = _document(path)
             if isinstance(doc.data, dict):
                 _raise_all([e for _, e in problems(doc, "rulebook", MAX_ERRORS + 1)])
-            data = read_rulebook_data(path)
-            lib = Library([path.parent, *extra_dirs])
+            data = read_rulebook_data(path, use_cache=False)
+            lib = Library([path.parent, *extra_dirs], use_cache=False)
             if data["id"] != path.stem:
                 raise id_mismatch(path, data["id"])
             book = lib.get(data["id"])
