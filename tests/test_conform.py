@@ -147,14 +147,14 @@ def damaged(data: Any, draw: Any) -> Any:
     return data
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.data())
 def test_conform_and_jsonschema_agree_on_damaged_cases(data: st.DataObject) -> None:
     path = data.draw(st.sampled_from(CASES))
     agree(damaged(data_of(path), data.draw), "case")
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.data())
 def test_conform_and_jsonschema_agree_on_damaged_rulebooks(data: st.DataObject) -> None:
     path = data.draw(st.sampled_from(BOOKS))
