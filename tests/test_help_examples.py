@@ -60,3 +60,15 @@ def test_help_example_runs_outside_the_project(line: str, elsewhere: Path,
     assert done.returncode == 0, f"{line}: {done.stderr}"
     assert "error" not in done.stderr
     assert done.stdout.strip() or list(tmp_path.iterdir()), f"{line} printed nothing"
+
+
+def test_the_readme_quick_start_runs_outside_the_project(elsewhere: Path, tmp_path: Path) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme.split("## Quick start", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    env = dict(os.environ, PATH=f"{elsewhere / 'bin'}{os.pathsep}{os.environ['PATH']}")
+    env.pop("ARBITER_DEBUG", None)
+    done = subprocess.run(["bash", "-euc", block], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "my-case.yaml: ok" in done.stdout
+    assert done.stdout.count("RULING under") == 4  # three books, then the new case
