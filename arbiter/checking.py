@@ -40,10 +40,27 @@ def _document(path: Path) -> Any:
     return parse(decode(read_bytes(path, "file"), str(path)), str(path))
 
 
-def kind_of(path: Path, doc: Any = None) -> str:
+def _case_document(path: Path) -> Any:
+    """A case as ``load_case`` reads it, under a case's caps, its events counted first."""
+    from .files import MAX_CASE, decode, read_bytes
+    from .shape import case_size
+    from .yamlsafe import MAX_CASE_VALUES, parse
+
+    doc = parse(decode(read_bytes(path, "case", MAX_CASE), str(path)), str(path),
+                MAX_CASE_VALUES)
+    case_size(doc)  # before the schema check spends seconds on 100,000 events
+    return doc
+
+
+def kind_of(path: Path) -> str:
     """``rulebook`` or ``case``, from the file's top-level keys."""
-    if doc is None:
-        doc = _document(path)
+    from .files import decode, read_bytes
+    from .yamlsafe import parse
+
+    text = decode(read_bytes(path, "file"), str(path))
+    if re.search(r"^(events|table) *:", text, re.M):  # a case: read again, under its caps
+        return "case"
+    doc = parse(text, str(path))
     if doc.data is None:
         raise InputError("the file is empty: expected a case (table, events) or a rulebook "
                          "(id, title, laws)", file=str(path), line=1)
@@ -55,13 +72,12 @@ def kind_of(path: Path, doc: Any = None) -> str:
 def check_file(path: Path, extra_dirs: tuple[Path, ...] = ()) -> dict[str, Any]:
     result: dict[str, Any] = {"file": str(path), "ok": False}
     try:
-        doc = _document(path)  # read once here for its kind and its faults
-        kind = result["kind"] = kind_of(path, doc)
+        kind = result["kind"] = kind_of(path)
         if kind == "case":
             from .cases import load_case
             from .replay import replay
 
-            _raise_all(_case_faults(doc))
+            _raise_all(_case_faults(_case_document(path)))
             case = load_case(path)
             lib = Library(extra_dirs, use_cache=False)  # check never reads the cache
             book = book_for(case, lib)
@@ -72,6 +88,7 @@ def check_file(path: Path, extra_dirs: tuple[Path, ...] = ()) -> dict[str, Any]:
         else:
             from .validate import problems
 
+            doc = _document(path)
             if isinstance(doc.data, dict):
                 _raise_all([e for _, e in problems(doc, "rulebook", MAX_ERRORS + 1)])
             data = read_rulebook_data(path, use_cache=False)

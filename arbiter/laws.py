@@ -154,19 +154,17 @@ class Rulebook(NamedTuple):
         }
 
 
-# Each book's laws by normalised ref, kept by the identity of its tuple of laws: hashing
-# the tuple (every law's every field) on each lookup made a lookup cost the whole book.
-# The tuple is held beside its index, so its id cannot be reused while the entry lives.
 _INDEXES: dict[int, tuple[tuple[Law, ...], dict[str, Law]]] = {}
-_MAX_INDEXES = 64
 
 
 def _index(laws: tuple[Law, ...]) -> dict[str, Law]:
-    hit = _INDEXES.get(id(laws))
-    if hit is not None and hit[0] is laws:
-        return hit[1]
-    if len(_INDEXES) >= _MAX_INDEXES:
-        del _INDEXES[next(iter(_INDEXES))]  # the oldest
+    """A book's laws by ref, built once per tuple of laws: found by the tuple's identity
+    (kept alive beside it), since hashing a tuple of laws at every lookup costs more."""
+    known = _INDEXES.get(id(laws))
+    if known is not None and known[0] is laws:
+        return known[1]
+    if len(_INDEXES) >= 64:
+        _INDEXES.clear()
     index = {law.ref.lower(): law for law in laws}
     _INDEXES[id(laws)] = (laws, index)
     return index
