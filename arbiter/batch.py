@@ -33,9 +33,11 @@ class Source:
 
 
 def expand(inputs: Iterable[str | Path],
-           read_stdin: Callable[[], str] = lambda: sys.stdin.read()) -> list[Source]:
+           read_stdin: Callable[[], str] = lambda: sys.stdin.read(),
+           shipped: bool = False) -> list[Source]:
     """Files as given, each directory's ``*.yaml`` and ``*.yml`` files (sorted, not in
-    subdirectories), and ``-`` for standard input (read once)."""
+    subdirectories), and ``-`` for standard input (read once). With ``shipped``, a name
+    that is no file may name a case shipped with arbiter (``peel-the-say``)."""
     out: list[Source] = []
     for item in inputs:
         name = str(item)
@@ -49,9 +51,21 @@ def expand(inputs: Iterable[str | Path],
                 out.append(Source(name, error=InputError(
                     "the directory holds no *.yaml or *.yml files", file=name)))
             out += [Source(str(f)) for f in files]
+        elif shipped and not p.exists():
+            out.append(_shipped(name))
         else:
             out.append(Source(name))
     return out
+
+
+def _shipped(name: str) -> Source:
+    """The shipped example a name means, or the error that says there is none."""
+    from .examples import resolve_case  # only for a name that is no file
+
+    try:
+        return Source(str(resolve_case(name)))
+    except InputError as exc:
+        return Source(name, error=exc)
 
 
 def is_batch(inputs: Iterable[str | Path]) -> bool:

@@ -8,8 +8,8 @@ says either) and whether hearts break ties between flushes and sequences
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from enum import IntEnum
+from typing import NamedTuple
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -68,8 +68,9 @@ CATEGORY_NAMES = {
 }
 
 
-@dataclass(frozen=True)
-class Ranking:
+# Ranking and HandValue are NamedTuples rather than dataclasses, as Law is: every ruling
+# imports this module, and making a dataclass costs more than the rest of the module.
+class Ranking(NamedTuple):
     """How a book ranks hands: where the ace stands in sequences, whether hearts break ties."""
 
     ace_in_sequence: str = "high_or_low"  # low_only | high_only | high_or_low
@@ -77,8 +78,10 @@ class Ranking:
     hearts_flush_best: bool = False  # a flush in hearts beats any other flush (Peel 69)
 
 
-@dataclass(frozen=True, order=True)
-class HandValue:
+class HandValue(NamedTuple):
+    """A hand's worth: its category, then the ranks that decide within it; compared in order,
+    as a tuple."""
+
     category: Category
     ranks: tuple[int, ...]
     hearts: int = 0  # 1 when a flush/sequence tie is broken by hearts

@@ -12,46 +12,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 from .cards import parse_card
 from .errors import InputError, did_you_mean
+from .vocabulary import ACTS, INTENTS, Act, verbs
 from .yamlsafe import MAX_CASE_VALUES, Document, parse
-
-
-class Act(StrEnum):
-    DEALS = "deals"
-    BLINDS = "blinds"
-    STRADDLES = "straddles"
-    DECLINES = "declines"
-    COMES_IN = "comes_in"
-    RAISES = "raises"
-    PASSES = "passes"
-    OPENS = "opens"
-    DISCARDS = "discards"
-    ASKS = "asks"
-    GIVES = "gives"
-    DRAWS = "draws"
-    STANDS_PAT = "stands_pat"
-    EXPOSES = "exposes"
-    FACED = "faced"
-    LOOKS = "looks"
-    LIFTS = "lifts"
-    BETS = "bets"
-    CALLS = "calls"
-    HOLDS = "holds"
-    STANDS = "stands"
-    SHOWS = "shows"
-    CLAIMS = "claims"
-    SPEAKS = "speaks"
-    INQUIRES = "inquires"
-    WINS = "wins"
-    RETAKES = "retakes"
-    STATES = "states"
-    BORROWS = "borrows"
-    DIVULGES = "divulges"
 
 
 @dataclass(frozen=True)
@@ -111,54 +78,8 @@ class Case:
 
 # --- the one-line form ------------------------------------------------------
 
-# Verb phrases, longest first; each maps to a canonical act.
-_VERBS: list[tuple[str, Act]] = sorted(
-    [
-        ("deals", Act.DEALS), ("deal", Act.DEALS),
-        ("blinds", Act.BLINDS), ("antes", Act.BLINDS), ("puts up the blind", Act.BLINDS),
-        ("puts up", Act.BLINDS),
-        ("straddles", Act.STRADDLES),
-        ("declines to straddle", Act.DECLINES), ("refuses to straddle", Act.DECLINES),
-        ("declines", Act.DECLINES), ("does not straddle", Act.DECLINES),
-        ("comes in", Act.COMES_IN), ("goes in", Act.COMES_IN), ("makes good", Act.COMES_IN),
-        ("plays", Act.COMES_IN),
-        ("makes good and raises", Act.RAISES), ("makes good and goes better", Act.RAISES),
-        ("raises", Act.RAISES), ("goes better", Act.RAISES),
-        ("passes", Act.PASSES), ("abandons", Act.PASSES), ("throws down", Act.PASSES),
-        ("throws up", Act.PASSES), ("drops out", Act.PASSES), ("drops", Act.PASSES),
-        ("folds", Act.PASSES), ("retires", Act.PASSES), ("passes out", Act.PASSES),
-        ("opens", Act.OPENS),
-        ("discards", Act.DISCARDS),
-        ("asks for", Act.ASKS), ("asks", Act.ASKS), ("demands", Act.ASKS),
-        ("gives", Act.GIVES), ("helps", Act.GIVES),
-        ("draws", Act.DRAWS), ("takes", Act.DRAWS),
-        ("stands pat", Act.STANDS_PAT), ("plays pat", Act.STANDS_PAT),
-        ("exposes a card to", Act.EXPOSES), ("exposes", Act.EXPOSES),
-        ("finds a faced card", Act.FACED), ("finds a card faced", Act.FACED),
-        ("looks", Act.LOOKS), ("looks at his cards", Act.LOOKS),
-        ("lifts", Act.LIFTS), ("lifts his cards", Act.LIFTS), ("takes up his cards", Act.LIFTS),
-        ("raises his hand", Act.LIFTS), ("takes up", Act.LIFTS),
-        ("bets", Act.BETS),
-        ("calls", Act.CALLS), ("sees", Act.CALLS),
-        ("holds the age", Act.HOLDS), ("holds", Act.HOLDS),
-        ("stands", Act.STANDS), ("checks", Act.STANDS),
-        ("shows", Act.SHOWS),
-        ("claims", Act.CLAIMS), ("says", Act.CLAIMS),
-        ("speaks to the dealer", Act.SPEAKS), ("speaks", Act.SPEAKS),
-        ("distracts the dealer", Act.SPEAKS),
-        ("asks the dealer how many he drew", Act.INQUIRES), ("asks the dealer", Act.INQUIRES),
-        ("asks how many", Act.INQUIRES), ("inquires", Act.INQUIRES),
-        ("takes back a discard", Act.RETAKES), ("takes back his discards", Act.RETAKES),
-        ("takes back", Act.RETAKES),
-        ("says he will", Act.STATES), ("says he'll", Act.STATES), ("announces he will", Act.STATES),
-        ("borrows", Act.BORROWS),
-        ("tells what he held", Act.DIVULGES), ("shows his thrown hand", Act.DIVULGES),
-        ("divulges his hand", Act.DIVULGES), ("divulges", Act.DIVULGES),
-        ("wins the show", Act.WINS), ("has the best hand", Act.WINS),
-        ("has the better hand", Act.WINS), ("wins", Act.WINS),
-    ],
-    key=lambda v: -len(v[0]),
-)
+# Verb phrases, longest first; each maps to a canonical act (from the vocabulary).
+_VERBS: list[tuple[str, Act]] = verbs()
 
 _NUMBER_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -268,22 +189,20 @@ def _card(tok: str, ctx: _Ctx) -> str:
 
 
 def _with_args(ev: Event, args: list[str], ctx: _Ctx) -> Event:
-    """Fill in the target player, count or amount, and cards, from the words after the verb."""
+    """Fill in the target player, count or amount, and cards, from the words after the verb,
+    as the act's vocabulary entry says it takes them."""
+    spec = ACTS[ev.act]
     to = about = None
     cards: list[str] = []
     rest: list[str] = []
     for i, tok in enumerate(args):
         bare = tok.strip(",.;")
         if bare in ctx.seats and not rest and not cards:  # exact: 'a red' is not player A
-            if ev.act in (Act.GIVES, Act.EXPOSES):
+            if spec.player_arg == "to":
                 to = _seat(bare, ctx)
-            elif ev.act == Act.CLAIMS:
+            elif spec.player_arg == "about":
                 about = _seat(bare, ctx)
-            elif ev.act == Act.CALLS:
-                continue  # "D sees B": whom he sees does not change what he stakes
-            elif ev.act == Act.INQUIRES:
-                about = _seat(bare, ctx)
-            else:
+            elif spec.player_arg != "ignored":  # "D sees B": whom he sees changes nothing
                 raise ctx.error(f"{ev.act.value} does not take a player ({bare!r})")
             continue
         # A card is written with a capital or a figure for its rank: "As", "10h", "Qd";
@@ -296,59 +215,74 @@ def _with_args(ev: Event, args: list[str], ctx: _Ctx) -> Event:
             cards.append(card)
             continue
         rest.append(" ".join(args[i:i + 1]))
-    words = " ".join(rest)
-    count = amount = None
-    if ev.act in (Act.DISCARDS, Act.ASKS, Act.GIVES, Act.DRAWS, Act.EXPOSES, Act.SHOWS):
-        _only_cards_and_a_count(rest, ev, ctx)
-        nums = [n for n in (_number(w) for w in rest) if n is not None]
-        if ev.act == Act.SHOWS:
-            pass
-        elif nums:
-            count = nums[0]
-            if cards and len(cards) != count and ev.act != Act.EXPOSES:
-                raise ctx.error(f"'{ev.text}' says {count} but names {len(cards)} "
-                                f"card{'s' if len(cards) != 1 else ''}")
-        elif cards:
-            count = len(cards)
-        elif ev.act != Act.EXPOSES:
-            raise ctx.error(f"'{ev.act.value}' needs how many cards, e.g. '{ev.player} "
-                            f"{ev.act.value} {'B ' if ev.act == Act.GIVES else ''}3'")
-    elif ev.act in (Act.INQUIRES, Act.WINS, Act.DIVULGES):
-        pass
-    elif ev.act == Act.RETAKES:
-        nums = [n for n in (_number(w) for w in rest) if n is not None]
-        count = nums[0] if nums else 1
-    elif ev.act == Act.STATES:
-        said = words.lower().split()
-        intent = next((w for w in said if w in ("pass", "bet", "call", "raise", "drop", "stand")),
-                      None)
-        if intent is None:
-            raise ctx.error("say what he said he would do, e.g. 'B says he will pass'")
-        return Event(ev.act, player=ev.player, about=intent, text=ev.text)
-    elif ev.act == Act.CLAIMS:
-        m = re.search(r"(asked|demanded|discarded|drew|was given|got)(?:\s+for)?\s+(\w+)",
-                      words.lower())
-        if not m or _number(m.group(2)) is None:
-            raise ctx.error("a claim reads like 'A claims B asked for 3' or "
-                            "'B claims he asked for 2'")
-        count = _number(m.group(2))
+    if spec.words == "intent":
+        return _intent(ev, rest, ctx)
+    count, amount = _count_or_amount(ev, rest, cards, ctx)
+    if spec.words == "claim":
+        count = _claimed(" ".join(rest), ctx)
         about = about or ev.player
-    elif words.strip():
-        filler = {"hand", "his", "cards", "the", "age", "blind", "straddle", "to", "a", "card"}
-        if all(w.lower() in filler for w in words.split()):
-            pass
-        else:
-            amount = parse_amount(words.replace("better", " "), ctx)
-    if amount is None and ev.act in _NEEDS_AMOUNT:
+    if amount is None and spec.amount == "required":
         raise ctx.error(f"'{ev.act.value}' needs an amount, e.g. '{ev.player} {ev.act.value} 2' "
                         "or '... 2 blues'")
-    if ev.act == Act.GIVES and to is None:
+    if spec.player_arg == "to" and to is None and "to" in spec.required:
         raise ctx.error(f"say whom the dealer gives to, e.g. '{ev.player} gives B 3'")
     return Event(ev.act, player=ev.player, to=to, about=about, count=count, amount=amount,
                  cards=tuple(cards), text=ev.text)
 
 
-_NEEDS_AMOUNT = {Act.BETS, Act.RAISES, Act.OPENS, Act.BORROWS}
+_KEY_MEANS = {"to": "the player the dealer gives cards to",
+              "intent": "what he said he would do (" + ", ".join(INTENTS) + ")"}
+
+
+def _count_or_amount(ev: Event, rest: list[str], cards: list[str],
+                     ctx: _Ctx) -> tuple[int | None, int | None]:
+    spec = ACTS[ev.act]
+    words = " ".join(rest)
+    if spec.number in ("cards", "card", "named"):
+        _only_cards_and_a_count(rest, ev, ctx)
+        nums = [n for n in (_number(w) for w in rest) if n is not None]
+        if spec.number == "named":
+            return None, None
+        if nums:
+            if cards and len(cards) != nums[0] and spec.number == "cards":
+                raise ctx.error(f"'{ev.text}' says {nums[0]} but names {len(cards)} "
+                                f"card{'s' if len(cards) != 1 else ''}")
+            return nums[0], None
+        if cards:
+            return len(cards), None
+        if spec.number == "cards":
+            raise ctx.error(f"'{ev.act.value}' needs how many cards, e.g. '{ev.player} "
+                            f"{ev.act.value} {'B ' if spec.player_arg == 'to' else ''}3'")
+        return None, None
+    if spec.number == "optional":
+        nums = [n for n in (_number(w) for w in rest) if n is not None]
+        return (nums[0] if nums else 1), None
+    if spec.amount is None or not words.strip():
+        return None, None
+    filler = {"hand", "his", "cards", "the", "age", "blind", "straddle", "to", "a", "card"}
+    if all(w.lower() in filler for w in words.split()):
+        return None, None
+    return None, parse_amount(words.replace("better", " "), ctx)
+
+
+def _intent(ev: Event, rest: list[str], ctx: _Ctx) -> Event:
+    said = " ".join(rest).lower().split()
+    intent = next((w for w in said if w in INTENTS), None)
+    if intent is None:
+        raise ctx.error("say what he said he would do, e.g. 'B says he will pass'")
+    return Event(ev.act, player=ev.player, about=intent, text=ev.text)
+
+
+def _claimed(words: str, ctx: _Ctx) -> int:
+    m = re.search(r"(asked|demanded|discarded|drew|was given|got)(?:\s+for)?\s+(\w+)",
+                  words.lower())
+    n = _number(m.group(2)) if m else None
+    if n is None:
+        raise ctx.error("a claim reads like 'A claims B asked for 3' or "
+                        "'B claims he asked for 2'")
+    return n
+
+
 _CARD_WORDS = {"card", "cards", "more", "for", "him", "himself", "a", "the", "to", "and"}
 
 
@@ -374,6 +308,12 @@ def parse_mapping(data: dict[str, Any], ctx: _Ctx) -> Event:
     def sub(key: str) -> _Ctx:
         return _Ctx(ctx.doc, (*base, key), ctx.seats, ctx.counters)
 
+    spec = ACTS[act]
+    for key in data:  # the keys the vocabulary gives this act
+        if key not in ("act", "note", *spec.keys):
+            raise sub(key).error(f"'{act.value}' takes no {key!r}; it takes "
+                                 + ", ".join(repr(k) for k in spec.keys))
+
     def seat(key: str) -> str | None:
         return _seat(data[key], sub(key)) if key in data else None
 
@@ -396,23 +336,20 @@ def parse_mapping(data: dict[str, Any], ctx: _Ctx) -> Event:
     counts = tuple((_seat(p, sub("counts")), n) for p, n in data.get("counts", {}).items())
     amount = parse_amount(data["amount"], sub("amount")) if "amount" in data else None
     player = seat("player")
-    if player is None and act not in (Act.DEALS, Act.FACED):
+    if player is None and spec.needs_player:
         raise ctx.error(f"'{act.value}' needs a 'player'")
-    if act == Act.GIVES and "to" not in data:
-        raise ctx.error("'gives' needs 'to': the player the dealer gives cards to")
-    if act == Act.STATES and "intent" not in data:
-        raise ctx.error("'states' needs 'intent': what he said he would do (pass, bet, call, "
-                        "raise, drop or stand)")
-    if "count" in data and cards and act in (Act.DISCARDS, Act.GIVES, Act.DRAWS) \
-            and len(cards) != data["count"]:
+    for key in spec.required:
+        if key not in data:
+            raise ctx.error(f"'{act.value}' needs {key!r}: {_KEY_MEANS[key]}")
+    counted = spec.number == "cards" and act != Act.ASKS
+    if "count" in data and cards and counted and len(cards) != data["count"]:
         raise sub("count").error(f"count is {data['count']} but {len(cards)} cards are named")
     return Event(
         act,
         player=player,
         to=seat("to"),
-        about=data["intent"] if act == Act.STATES else seat("about"),
-        count=data.get("count", len(cards) if cards and act in (
-            Act.DISCARDS, Act.GIVES, Act.DRAWS) else None),
+        about=data["intent"] if spec.words == "intent" else seat("about"),
+        count=data.get("count", len(cards) if cards and counted else None),
         amount=amount,
         cards=cards,
         hands=hands,

@@ -111,21 +111,49 @@ def error_object(name: str, exc: ArbiterError) -> dict[str, Any]:
     return {"case": name, "error": str(exc), "exit_status": exc.exit_code}
 
 
-inputs_argument = click.argument("inputs", nargs=-1, required=True, metavar="CASE...")
+class CaseArg(click.ParamType):  # type: ignore[type-arg,unused-ignore]
+    """A case file, a directory of them, - for standard input, or the name of a case shipped
+    with arbiter (see `arbiter examples`). The name is resolved as each case is read (see
+    batch.expand), so that one bad name among many does not stop the others."""
+
+    name = "case"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> str:
+        return str(value)
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter,
+                       incomplete: str) -> list[Any]:
+        from click.shell_completion import CompletionItem
+
+        from .examples import names
+
+        return [CompletionItem(n) for n in names() if n.startswith(incomplete)] + [
+            CompletionItem(incomplete, type="file")]
 
 
+CASE = CaseArg()
+inputs_argument = click.argument("inputs", nargs=-1, required=True, metavar="CASE...",
+                                 type=CASE)
+
+
+# The distribution is poker-arbiter (the name arbiter on the package index is another
+# project's); the command is arbiter.
 @click.group(context_settings=CONTEXT)
-@click.version_option(package_name="arbiter", prog_name="arbiter")
+@click.version_option(None, "-V", "--version", package_name="poker-arbiter",
+                      prog_name="arbiter")
 def cli() -> None:
     """Settle card-table disputes the way the old authorities did.
 
     Rulebooks (Peel 1891, Foster, Hoffmann's Hoyle 1909, and any house rules
-    built on them) are YAML data that quote the laws word for word.
+    built on them) are YAML data that quote the laws word for word. A CASE is a
+    file, or the name of a case shipped with arbiter (`arbiter examples`).
 
     \b
     Examples:
-      arbiter rule cases/given-four-after-discarding-three.yaml --rulebook all
-      arbiter replay cases/peel-the-say.yaml
+      arbiter rule given-four-after-discarding-three --rulebook all
+      arbiter replay peel-the-say
+      arbiter new my-case.yaml
       arbiter law peel 45
       arbiter search straddle
     """
@@ -271,14 +299,16 @@ def check_cmd(files: tuple[str, ...], rulebook_dirs: tuple[Path, ...], fmt: str)
     are present) that every quotation is verbatim. FILE may be a directory
     (its *.yaml and *.yml files) or - for a case on standard input.
 
+    Every fault found in a file is reported at once, one line each (up to 20).
+
     \b
     Examples:
-      arbiter check rulebooks/*.yaml
-      arbiter check cases/
-      arbiter check --rulebooks club/ club/house.yaml
+      arbiter new my-case.yaml && arbiter check my-case.yaml
+      arbiter examples peel-the-say > say.yaml && arbiter check say.yaml
+      arbiter new > a.yaml && arbiter new > b.yaml && arbiter check . --format jsonl
     """
     from .batch import expand
-    from .checking import check_file
+    from .checking import check_file, error_lines
 
     stream = JsonStream(fmt) if fmt != "text" else None
     bad = False
@@ -286,7 +316,8 @@ def check_cmd(files: tuple[str, ...], rulebook_dirs: tuple[Path, ...], fmt: str)
     with progress(sources, "checking") as items:
         for s in items:
             r = ({"file": s.name, "ok": False, "error": str(s.error), **{
-                k: v for k, v in s.error.to_dict().items() if k != "error"}}
+                k: v for k, v in s.error.to_dict().items() if k != "error"},
+                  "errors": [s.error.to_dict()], "capped": False}
                  if s.error else check_file(s.path, rulebook_dirs, s.text))
             bad = bad or not r["ok"]
             if stream:
@@ -294,7 +325,8 @@ def check_cmd(files: tuple[str, ...], rulebook_dirs: tuple[Path, ...], fmt: str)
             elif r["ok"]:
                 emit(f"{r['file']}: ok ({r['summary']})")
             else:
-                click.echo(f"{r['error']}", err=True)
+                for line in error_lines(r):
+                    click.echo(line, err=True)
     if stream:
         stream.close()
     if bad:
@@ -318,6 +350,13 @@ def batch_formats(*choices: str) -> Callable[[F], F]:
                                  else "."))
 
 
+def one_case(name: str) -> Any:
+    """The one case a command was given: its file, or the shipped example it names."""
+    from .batch import expand, load
+
+    return load(expand([name], shipped=True)[0])
+
+
 def run_cases(inputs: tuple[str, ...], fmt: str, label: str,
               each: Callable[[Any], tuple[list[Any], list[str]]],
               held: bool = False) -> tuple[int, int]:
@@ -326,7 +365,7 @@ def run_cases(inputs: tuple[str, ...], fmt: str, label: str,
     and the number of cases that failed."""
     from .batch import cases, expand
 
-    sources = expand(inputs)
+    sources = expand(inputs, shipped=True)
     stream = JsonStream(fmt) if fmt in ("json", "jsonl") else None
     worst = failed = 0
     printed = 0
@@ -365,21 +404,22 @@ def replay_cmd(inputs: tuple[str, ...], book: str | None, rulebook_dirs: tuple[P
                fmt: str) -> None:
     """Replay CASE step by step: each event, whose turn, stakes, cards, pool and findings.
 
+    CASE is a case file, or the name of a shipped example (see `arbiter examples`).
+
     \b
     Examples:
-      arbiter replay cases/foster-betting-up-the-hands.yaml
-      arbiter replay cases/hoyle-going-better.yaml --rulebook peel --format json
-      arbiter replay cases/ --format jsonl
+      arbiter replay foster-betting-up-the-hands
+      arbiter replay hoyle-going-better --rulebook peel --format json
+      arbiter replay peel-the-say hoyle-going-better --format jsonl
     """
     from .batch import is_batch
-    from .cases import load_case
     from .render import to_json
     from .replay import replay
     from .report import replay_text
 
     lib = library(rulebook_dirs)
     if not is_batch(inputs) and fmt != "jsonl":
-        case = load_case(inputs[0])
+        case = one_case(inputs[0])
         r = replay(case, book_for(case, lib, book))
         emit(to_json(r.to_dict()) if fmt == "json" else replay_text(r))
         return
@@ -412,18 +452,18 @@ def rule_cmd(inputs: tuple[str, ...], books: tuple[str, ...], explain: bool,
              rulebook_dirs: tuple[Path, ...], fmt: str) -> None:
     """Rule on the dispute in CASE: the decision, the remedy, and the law quoted.
 
+    CASE is a case file, or the name of a shipped example (see `arbiter examples`).
     Exit status: 0 a ruling was rendered; 1 the case could not be ruled;
     2 bad input.
 
     \b
     Examples:
-      arbiter rule cases/given-four-after-discarding-three.yaml
-      arbiter rule cases/four-straddles-with-a-limit-of-eight.yaml --rulebook all
-      arbiter rule cases/peel-the-say.yaml --format json --explain
-      arbiter rule cases/ --format jsonl
+      arbiter rule given-four-after-discarding-three
+      arbiter rule four-straddles-with-a-limit-of-eight --rulebook all
+      arbiter rule peel-the-say --format json --explain
+      arbiter examples peel-the-say | arbiter rule - hoyle-going-better --format jsonl
     """
     from .batch import is_batch
-    from .cases import load_case
     from .judge import judge
     from .render import to_json
     from .ruling_render import ruling_markdown, ruling_text
@@ -435,7 +475,7 @@ def rule_cmd(inputs: tuple[str, ...], books: tuple[str, ...], explain: bool,
         return [judge(case, b) for b in (fixed or [book_for(case, lib, None)])]
 
     if not is_batch(inputs) and fmt != "jsonl":
-        found = rulings(load_case(inputs[0]))
+        found = rulings(one_case(inputs[0]))
         if fmt == "json":
             data = [x.to_dict(explain) for x in found]
             emit(to_json(data[0] if len(data) == 1 else data))
@@ -480,9 +520,9 @@ def compare_cmd(inputs: tuple[str, ...], books: tuple[str, ...], differences: bo
 
     \b
     Examples:
-      arbiter compare cases/straddle-after-a-refusal.yaml
-      arbiter compare cases/ --differences --format markdown
-      arbiter compare cases/two-sequences-at-the-show.yaml --rulebook peel --rulebook hoyle
+      arbiter compare straddle-after-a-refusal
+      arbiter compare straddle-after-a-refusal peel-the-say two-sequences-at-the-show --differences
+      arbiter compare two-sequences-at-the-show --rulebook peel --rulebook hoyle --format json
     """
     from .batch import is_batch
     from .compare import compare_case
@@ -498,10 +538,9 @@ def compare_cmd(inputs: tuple[str, ...], books: tuple[str, ...], differences: bo
     lib = library(rulebook_dirs)
     chosen = chosen_books(lib, books) or lib.all()
     if not is_batch(inputs) and fmt != "jsonl":
-        from .cases import load_case
         from .render import to_json
 
-        c = compare_case(load_case(inputs[0]), chosen)
+        c = compare_case(one_case(inputs[0]), chosen)
         emit(to_json(c.to_dict()) if fmt == "json" else comparison_markdown(c).rstrip("\n")
              if fmt == "markdown" else comparison_text(c))
         sys.exit(1 if any(r.status == "error" for r in c.rows) else 0)
@@ -550,7 +589,7 @@ def diff_cmd(book_a: str, book_b: str, more: tuple[str, ...], topic: str | None,
       arbiter diff peel foster
       arbiter diff peel hoyle --topic straddling
       arbiter diff peel foster hoyle --topic straddling
-      arbiter diff foster house --rulebooks rulebooks/examples --format json
+      arbiter diff peel foster --format json
     """
     from .compare_render import diff_markdown, diff_text
     from .diff import diff_books, diff_dict
@@ -565,6 +604,64 @@ def diff_cmd(book_a: str, book_b: str, more: tuple[str, ...], topic: str | None,
         emit(diff_markdown(d, full).rstrip("\n"))
     else:
         emit(diff_text(d, full))
+
+
+@cli.command("examples", context_settings=CONTEXT)
+@click.argument("name", required=False)
+@format_option()
+def examples_cmd(name: str | None, fmt: str) -> None:
+    """List the cases shipped with arbiter, or print the one called NAME to start from.
+
+    Any command that takes a CASE also takes the name of one of these.
+
+    \b
+    Examples:
+      arbiter examples
+      arbiter examples peel-the-say > my-case.yaml
+    """
+    from .examples import example, examples, listing
+    from .render import to_json
+
+    if name is not None:
+        found = example(name)
+        if fmt == "json":
+            emit(to_json({"name": found.name, "title": found.title, "text": found.text()}))
+        else:
+            click.echo(found.text(), nl=False)
+    elif fmt == "json":
+        emit(to_json([{"name": e.name, "title": e.title} for e in examples()]))
+    else:
+        emit(listing(examples()))
+
+
+@cli.command("new", context_settings=CONTEXT)
+@click.argument("file", required=False, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+@format_option()
+def new_cmd(file: Path | None, force: bool, fmt: str) -> None:
+    """Write a new case to start from: a commented template, to FILE or standard output.
+
+    The template shows the seats, dealer, blind and limit, the forms an event takes
+    and a dispute, and passes `arbiter check` as it stands. An existing FILE is never
+    replaced without --force.
+
+    \b
+    Examples:
+      arbiter new my-case.yaml
+      arbiter new > my-case.yaml
+    """
+    from .render import to_json
+    from .template import TEMPLATE, write_template
+
+    to_file = file is not None and str(file) != "-"
+    if to_file and file is not None:
+        write_template(file, force)
+    if fmt == "json":
+        emit(to_json({"file": str(file) if to_file else None, "text": TEMPLATE}))
+    elif to_file:
+        click.echo(f"wrote {file}: edit it, then 'arbiter check {file}'", err=True)
+    else:
+        click.echo(TEMPLATE, nl=False)
 
 
 # "arbiter" alone shows the help (click 8.2 and later raise this for it).

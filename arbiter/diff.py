@@ -4,18 +4,15 @@ those rest on, and whether they decide alike (see ``alike``)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from .alike import Alike, compare_finding, kinds_on
 from .errors import InputError, did_you_mean
 from .laws import Law, Rulebook
-from .params import Rules, yaml_name
+from .params import engine_defaults
 from .rulebooks import Library
 from .topics import Topic, parameter_keys, topic_ids, topics_of
-
-_DEFAULTS = Rules()
-_FIELD = {yaml_name(f.name): f.name for f in fields(Rules) if f.name != "assumed"}
 
 
 @dataclass(frozen=True)
@@ -92,7 +89,7 @@ def setting(book: Rulebook, name: str) -> Setting:
     cites = tuple(str(c) for c in g.get("cites", [])) if isinstance(g, dict) else ()
     if isinstance(g, dict) and key in g:
         return Setting(g[key], True, cites, name)
-    return Setting(getattr(_DEFAULTS, _FIELD[name]), False, cites, name)
+    return Setting(engine_defaults()["parameters"][name]["value"], False, cites, name)
 
 
 def _value_words(v: Any, name: str = "") -> str:

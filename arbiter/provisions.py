@@ -13,56 +13,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 
+from .vocabulary import ALL_FACTS, Decision
 
-class Decision(StrEnum):
-    """The closed vocabulary of decisions a provision may make."""
-
-    FOUL_HAND = "foul_hand"
-    RETIRES = "retires"  # the player must retire, forfeiting what he has staked
-    MISDEAL = "misdeal"
-    NEW_DEAL = "new_deal"
-    DEAL_STANDS = "deal_stands"
-    CORRECTED = "corrected"  # the dealer puts the error right
-    MUST_TAKE = "must_take"  # the cards stand as given
-    NO_REMEDY = "no_remedy"
-    CARD_DISPOSED = "card_disposed"  # an exposed or faced card goes where the law says
-    ACTION_VOID = "action_void"  # the act is not allowed and does not stand
-    ACTION_STANDS = "action_stands"
-    FORFEITS_RIGHT = "forfeits_right"
-    REFUND = "refund"
-    WINS_POOL = "wins_pool"
-    DIVIDE_POOL = "divide_pool"
-    JACKPOT_NEXT = "jackpot_next"
-    PENALTY = "penalty"
-    FACT_BY_EVIDENCE = "fact_by_evidence"
-    REFERRED = "referred"  # the question goes to the dealer (or whom the book names)
-    ANSWER_DUE = "answer_due"  # the question must be answered, and truly
-    NO_ANSWER = "no_answer"  # nobody need (or may) answer it
-    OUT_OF_ORDER = "out_of_order"  # the act was not his to make; the book names no consequence
+__all__ = ["FACTS", "Decision", "Match", "fill", "match"]
 
 
 _OPS = ("not", "in", "at_least", "at_most", "more_than", "less_than")
 
-# Every fact a finding can carry (the replay's, and the judge's derived ones). A provision
-# may test only these, so a misspelt fact is caught by `arbiter check`, not ruled "unknown".
-FACTS = frozenset([
-    "about", "about_dealer", "accounts", "act", "after", "age", "amount", "asked",
-    "asked_disputed", "best", "bet_made", "blind", "blind_or_straddle", "borrowed", "card",
-    "cards", "count", "dealer", "dealer_distracted_by", "declared", "discarded",
-    "distracted", "drawn", "during", "during_deal", "excess", "expected", "gathered",
-    "gave_discarded", "given", "given_as_asked", "given_in_all", "had", "hands", "is_age",
-    "is_dealer", "jackpot", "left_of_dealer", "lifted", "lifted_or_bet", "limit", "looked",
-    "made_good", "most", "need", "next_helped", "noticed_before_deal_finished", "offset_by",
-    "opener", "phase", "placed", "player", "players", "pool", "qualified", "refused_by",
-    "refused_by_first", "required", "retired", "right_of_dealer", "same_category", "seen",
-    "size", "stake", "stated", "tie", "to", "too_few", "too_many", "unknown", "wanted",
-    "why", "winner", "winners",
-])
+# Every fact some finding carries (per kind: vocabulary.facts_of).
+FACTS = ALL_FACTS
 # Values the judge works out while ruling, for a provision's text.
-TEXT_VALUES = FACTS | {"forfeit", "penalty", "refund", "witness", "referee", "facts"}
+TEXT_VALUES = FACTS | {"forfeit", "penalty", "refund", "witness", "referee", "facts",
+                       "witness_at", "account", "passed", "witnesses"}
 
 
 def test_value(actual: Any, expected: Any) -> bool | None:

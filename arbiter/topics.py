@@ -9,13 +9,13 @@ whose laws lie outside the book's pinned extract: the book's rule on it is unkno
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .errors import did_you_mean
 from .laws import Rulebook
-from .params import Rules, yaml_name
+from .params import parameter_names
 from .rulebooks import Library, error_at, read_rulebook_data
 
 
@@ -31,11 +31,6 @@ class Topic:
     @property
     def empty(self) -> bool:
         return not self.laws
-
-
-def parameter_names() -> list[str]:
-    """Every setting a rulebook may give, as ``group.key``."""
-    return sorted(yaml_name(f.name) for f in fields(Rules) if f.name != "assumed")
 
 
 def parameter_keys(entry: str) -> list[str]:

@@ -21,7 +21,7 @@ def book(tmp_path: Path, provisions: list[dict[str, Any]]) -> str:
 
 
 def provision(i: int, decision: str, **when: Any) -> dict[str, Any]:
-    return {"id": f"p{i}", "finding": "wrong_hand_size", "when": when, "decision": decision,
+    return {"id": f"p{i}", "finding": "wrong_number_dealt", "when": when, "decision": decision,
             "cites": [1]}
 
 

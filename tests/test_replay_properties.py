@@ -29,11 +29,12 @@ from hypothesis import strategies as st
 
 from arbiter import InputError, Library, Rulebook
 from arbiter.cases import Case, load_case
-from arbiter.judge import _facts, rule_on
-from arbiter.provisions import FACTS
+from arbiter.facts import TableFacts
+from arbiter.judge import rule_on
 from arbiter.render import to_json
 from arbiter.replay import Replay, replay
 from arbiter.ruling_render import ruling_markdown, ruling_text
+from arbiter.vocabulary import facts_of
 
 BOOKS = ("peel", "foster", "hoyle")
 FILE = "generated.yaml"
@@ -108,8 +109,10 @@ def check_ruled(r: Replay, book: Rulebook) -> None:
     """Every replay can be ruled: the book's provisions never contradict each other, every
     finding gets a decision or a plain statement of silence, and every format renders."""
     ruling = rule_on(r, book)
-    for f in r.findings:  # the registry `arbiter check` tests provisions against is complete
-        assert set(_facts(r, f)) <= FACTS, f"{f.kind}: {set(_facts(r, f)) - FACTS}"
+    table = TableFacts(r)
+    for f in r.findings:  # the facts `arbiter check` lets a provision test, kind by kind
+        carried = set(facts_of(f.kind))
+        assert set(table.of(f)) <= carried, f"{f.kind}: {set(table.of(f)) - carried}"
     ruled = {id(d.finding) for d in ruling.decisions} | {id(s.finding) for s in ruling.silences}
     for f in r.findings:
         quiet = f.kind == "showdown" and not f.facts.get("winner") and not f.facts.get("winners")

@@ -1,0 +1,9 @@
+"""One handler per act, in PokerKit's shape (a check, then an apply); see ``base``."""
+
+from __future__ import annotations
+
+from . import deal, draw, say, talk
+from .base import HANDLERS, Handler, run
+from .talk import finish
+
+__all__ = ["HANDLERS", "Handler", "deal", "draw", "finish", "run", "say", "talk"]

@@ -1,0 +1,222 @@
+"""Mechanics several acts share, and the findings they show: paying, taking a card
+from the pack, the end of the say, of the draw and of a round of betting."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import FULL_PACK
+from ..table import Game, Impossible, Phase, Seat, Status
+from ..vocabulary import FINDINGS, Kind
+
+
+def cards_word(n: int) -> str:
+    return "a card" if n == 1 else f"{n} cards"
+
+
+def part(fraction: float) -> str:
+    """0.25 -> "a quarter of"; 0.5 -> "half"; 1 -> "the whole of"."""
+    words = {0.25: "a quarter of", 0.5: "half", 1.0: "the whole of"}
+    return words.get(float(fraction), f"{fraction:g} of")
+
+
+# --- money -------------------------------------------------------------------------
+
+def pay(game: Game, name: str, amount: int) -> int:
+    seat = game.seats[name]
+    if seat.funds is not None and amount > seat.funds:
+        game.find(Kind.BEYOND_TABLE_STAKES, name,
+                  f"{name} has {seat.funds or 'nothing'} on the table and needed {amount}, "
+                  f"{amount - seat.funds} short", wanted=amount, had=seat.funds,
+                  borrowed=seat.borrowed)
+        amount = seat.funds
+    seat.stake += amount
+    if seat.funds is not None:
+        seat.funds -= amount
+    return amount
+
+
+# --- cards -------------------------------------------------------------------------
+
+def take_from_pack(game: Game, named: str | None = None) -> str | None:
+    """The top card of the pack (or the named card, which must still be in it)."""
+    near_end = game.phase == Phase.DRAW and len(game.pack) <= 2
+    kept = near_end and game.rules.last_card == "kept"
+    if near_end:
+        game.rely("last_card")
+    if kept and game.gatherable():
+        reshuffle(game, keep_last=True)  # "when only two cards remain" (Foster CH6)
+    if not game.pack:
+        reshuffle(game)
+    if kept and len(game.pack) == 1:
+        game.find(Kind.LAST_CARD_DEALT, None,
+                  "the last card of the pack was dealt, nothing being left to gather",
+                  relied=game.rely("last_card"))
+    if not game.pack:
+        raise Impossible("no card is left in the pack or to gather: that would be a "
+                         "fifty-third card")
+    if named is None:
+        return game.pack.pop(0)
+    if named in game.pack:
+        game.pack.remove(named)
+        return named
+    if None not in game.pack:
+        raise Impossible(f"the {named} is not in the pack")
+    game.pack.remove(None)
+    game.claim_identity(named)
+    return named
+
+
+def reshuffle(game: Game, keep_last: bool = False) -> None:
+    """Gather what the rulebook says, "shuffle" it (deterministically: named cards in
+    pack order, then unnamed ones) and add it to the pack, under the last card kept."""
+    cards = game.gatherable()
+    if not cards:
+        return
+    known: list[str | None] = sorted((c for c in cards if c), key=FULL_PACK.index)
+    unknown: list[str | None] = [c for c in cards if c is None]
+    if keep_last and game.pack:
+        game.pack[-1:-1] = known + unknown
+    else:
+        game.pack.extend(known + unknown)
+    if "discards" in game.rules.reshuffle:
+        game.discards = []
+    if "abandoned" in game.rules.reshuffle:
+        game.abandoned = []
+    game.find(Kind.PACK_EXHAUSTED, None,
+              f"the pack ran out; {len(cards)} cards were gathered, shuffled and cut",
+              gathered=list(game.rules.reshuffle), cards=len(cards),
+              relied=game.rely("reshuffle", *(("last_card",) if keep_last else ())))
+
+
+def set_aside(game: Game, card: str | None, field: str) -> tuple[str, str]:
+    """Put a card seen face up where the rulebook says (``field`` names the rule).
+    Returns where, in words, and the clause for the finding: what was done, or, where
+    the book gives no rule, what the engine assumes (never stated as what happened)."""
+    if getattr(game.rules, field) == "return_to_pack":
+        game.pack.append(card)
+        where = "returned to the pack"
+    else:
+        game.discards.append(card)
+        where = "put among the discards"
+    if field in game.rules.assumed:
+        return where, ("the book gives no rule for where it goes, and the engine assumes it "
+                       f"is {where}")
+    return where, f"it was {where}"
+
+
+# --- turns and the end of a round ---------------------------------------------------
+
+def check_turn(game: Game, name: str, act: str) -> None:
+    if game.phase == Phase.SAY:
+        game.say_started = game.straddling_closed = True
+    expected = game.turn()
+    if expected is not None and expected != name:
+        after_draw = game.phase == Phase.BETTING
+        game.find(Kind.OUT_OF_TURN, name, f"{name} {act} out of turn; it was "
+                  f"{expected}'s say", expected=expected, act=act,
+                  relied=game.rely("bet_first") if after_draw else ())
+
+
+def won_uncalled(game: Game, name: str) -> None:
+    game.phase = Phase.OVER
+    game.outcome = {"kind": "won_uncalled", "winner": name, "pool": game.pool}
+    f = game.find(Kind.WON_UNCALLED, name, f"nobody would equal {name}'s stake; the pool "
+                  f"holds {game.pool}", pool=game.pool, opener=game.opener,
+                  relied=game.rely("age_antes_again") if game.jackpot == 1 else ())
+    game.track("won", name, f)  # whether an opener held openers is known only at the end
+
+
+def close_say_if_done(game: Game) -> None:
+    if game.phase != Phase.SAY or game.to_act:
+        return
+    active = game.active()
+    came_in = [n for n in active if game.seats[n].came_in]
+    if not came_in:
+        game.phase = Phase.OVER
+        game.outcome = {"kind": "not_opened", "pool": game.pool}
+        game.find(Kind.NOT_OPENED, None, "nobody came in", pool=game.pool)
+    elif len(active) == 1:
+        won_uncalled(game, active[0])
+    else:
+        game.phase = Phase.DRAW
+        game.drawers = [n for n in game.draw_order() if game.seats[n].status == Status.IN]
+
+
+def open_draw(game: Game, name: str) -> None:
+    """The draw begins (``name`` being the first to act in it), closing the say."""
+    if game.phase == Phase.SAY:
+        # Under make_good_at_draw a raised player makes good at his draw; but a player
+        # who has not had his say at all has been passed over, in every book.
+        if game.to_act:
+            game.find(Kind.OUT_OF_TURN, name, f"the draw began while {game.to_act[0]} still "
+                      "had the say", expected=game.to_act[0], act="draws")
+            game.to_act = []
+        close_say_if_done(game)
+    if game.phase != Phase.DRAW:
+        raise Impossible(f"there is no draw now ({game.phase})")
+
+
+def begin_draw_turn(game: Game, name: str) -> None:
+    """Checks made when a player starts to draw (discard, ask or be helped)."""
+    open_draw(game, name)
+    seat = game.seats[name]
+    if seat.stake < game.level and ("making good", name) not in game.open_findings:
+        # One finding per draw: discarding, asking and being helped are one draw.
+        f = game.find(Kind.DREW_WITHOUT_MAKING_GOOD, name,
+                      f"{name} drew with {seat.stake} staked where the stake was "
+                      f"{game.level}", stake=seat.stake, required=game.level,
+                      relied=game.rely("make_good_at_draw"))
+        game.track("making good", name, f)
+
+
+def wrong_size(game: Game, seat: Seat, message: str, **facts: Any) -> None:
+    """A hand of other than five after the draw (the rulebook's precedence may rule it on
+    its cause instead: a wrong ask, a wrong give)."""
+    f = game.find(Kind.WRONG_HAND_SIZE, seat.name, message, size=len(seat.hand), **facts)
+    if f.ruled_on is None:
+        game.track("size", seat.name, f)
+
+
+def close_draw_if_done(game: Game) -> None:
+    if game.phase != Phase.DRAW or game.next_drawer() is not None:
+        return
+    for n in game.drawers:
+        s = game.seats[n]
+        if s.status == Status.IN and len(s.hand) != 5:
+            wrong_size(game, s, f"{n} holds {len(s.hand)} cards after the draw",
+                       lifted=s.drawn_lifted, looked=s.drawn_lifted, bet_made=False,
+                       made_good=False)
+    game.phase = Phase.BETTING
+    game.bet_made = False
+    game.level_at_draw = game.level
+    first = game.age if game.rules.bet_first == "age" else game.left_of(game.age)
+    game.to_act = game.in_order_from(first)
+
+
+def after_money(game: Game, name: str, staked: bool = True) -> None:
+    """After a say: later facts for open findings, and the end of a round. Only a
+    stake counts as a bet; a pass, a stand or a hold is no bet."""
+    game.update_facts(name, looked=True)
+    if staked:
+        game.update_facts(name, bet_made=True)
+        for (_, who), f in game.open_findings.items():
+            if who != name and "bet_made" in FINDINGS[f.kind].table_facts:
+                f.facts["bet_made"] = True
+    active = game.active()
+    if game.phase == Phase.SAY:
+        if len(active) == 1 and game.opened and game.seats[active[0]].came_in:
+            won_uncalled(game, active[0])
+            return
+        close_say_if_done(game)
+    elif game.phase == Phase.BETTING:
+        if len(active) == 1:
+            won_uncalled(game, active[0])
+        elif not game.to_act:
+            game.phase = Phase.SHOW
+            game.outcome = {"kind": "show", "pool": game.pool, "players": active}
+    elif game.phase == Phase.DRAW:
+        if len(active) == 1:
+            won_uncalled(game, active[0])
+        else:
+            close_draw_if_done(game)

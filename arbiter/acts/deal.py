@@ -1,0 +1,211 @@
+"""Before the draw's say: the blind, straddles, the deal, a card found faced."""
+
+from __future__ import annotations
+
+from ..cards import FULL_PACK
+from ..cases import Event
+from ..table import Game, Impossible, Phase
+from ..vocabulary import Act, Kind
+from .base import NoCheck, handles, player
+from .common import part, pay, set_aside, take_from_pack
+
+
+def post_blind(game: Game, name: str, amount: int) -> None:
+    if game.blind_paid:
+        raise Impossible("the blind has already been put up")
+    game.blind_paid = True
+    if game.jackpot:
+        # A jack-pot has no blind: every player antes the table's ante as the cards are
+        # dealt. Counters put up as a blind are his stake; they do not change the ante.
+        game.find(Kind.OUT_OF_TURN, name, f"{name} put up a blind of {amount} in a "
+                  "jack-pot, where every player antes instead", expected=None, act="blinds")
+        pay(game, name, amount)
+        return
+    if name != game.age:
+        game.find(Kind.OUT_OF_TURN, name, f"{name} put up the blind, but {game.age} has "
+                  "the age", expected=game.age, act="blinds")
+    game.blind_unit = amount
+    mx = game.rules.blind_max_of_limit
+    # A blind of a quarter of the limit or less is within any limit the books set: only
+    # a larger one turns on a limit the book may not give.
+    relied = game.rely("blind_max_of_limit") if amount * 4 > game.limit else ()
+    if mx is not None and amount > mx * game.limit:
+        game.find(Kind.BLIND_OVER_LIMIT, name,
+                  f"a blind of {amount} is more than {part(mx)} the limit of {game.limit}",
+                  amount=amount, most=int(mx * game.limit), relied=relied)
+    pay(game, name, amount)
+
+
+@handles(Act.BLINDS)
+class Blinds:
+    @staticmethod
+    def check(game: Game, ev: Event) -> None:
+        if game.phase != Phase.BEFORE_DEAL:
+            raise Impossible("the blind is put up before the deal")
+
+    @staticmethod
+    def apply(game: Game, ev: Event) -> None:
+        post_blind(game, player(ev), ev.amount if ev.amount is not None else game.blind_unit)
+
+
+@handles(Act.STRADDLES)
+class Straddles:
+    @staticmethod
+    def check(game: Game, ev: Event) -> None:
+        name = player(ev)
+        if game.straddling_closed and game.refused_by is not None:
+            game.find(Kind.STRADDLE_AFTER_REFUSAL, name,
+                      f"{name} straddled after a player had refused to straddle in turn",
+                      refused_by=game.refused_by,
+                      refused_by_first=game.refused_by == game.left_of(game.age))
+        elif name != game.next_straddler():
+            game.find(Kind.STRADDLE_OUT_OF_TURN, name,
+                      f"{name} straddled, but the right to straddle was "
+                      f"{game.next_straddler()}'s", expected=game.next_straddler())
+        if game.phase != Phase.BEFORE_DEAL:
+            looked = game.seats[name].looked
+            when = game.rely("straddle_when")
+            if game.rules.straddle_when == "before_deal":
+                game.find(Kind.STRADDLE_AFTER_LOOKING, name, f"{name} straddled after the "
+                          "deal", after="deal", looked=looked, relied=when)
+            elif looked:
+                game.find(Kind.STRADDLE_AFTER_LOOKING, name, f"{name} straddled after "
+                          "looking at his cards", after="looking", looked=True, relied=when)
+        expected = game.straddle_amount()
+        amt = expected if ev.amount is None else ev.amount
+        if ev.amount is not None and ev.amount != expected:
+            game.find(Kind.STRADDLE_WRONG_AMOUNT, name,
+                      f"{name} straddled {amt}; the straddle in turn is {expected}",
+                      amount=amt, expected=expected,
+                      relied=game.rely("straddle_first", "straddle_step"))
+        mx = game.rules.straddle_max_of_limit
+        limit_relied = game.rely("straddle_max_of_limit")
+        if mx is not None and amt > mx * game.limit:
+            game.find(Kind.STRADDLE_OVER_LIMIT, name,
+                      f"{name}'s straddle of {amt} goes past {part(mx)} the limit of "
+                      f"{game.limit} ({int(mx * game.limit)})",
+                      amount=amt, most=int(mx * game.limit), limit=game.limit,
+                      relied=limit_relied)
+
+    @staticmethod
+    def apply(game: Game, ev: Event) -> None:
+        if not game.blind_paid and game.phase == Phase.BEFORE_DEAL and not game.jackpot:
+            post_blind(game, game.age, game.blind_unit)  # the blind goes up first
+        name = player(ev)
+        seat = game.seats[name]
+        amt = game.straddle_amount() if ev.amount is None else ev.amount
+        game.straddles.append((name, amt))
+        pay(game, name, max(0, amt - seat.stake))
+        if game.phase == Phase.SAY and not game.say_started:
+            # Straddled during the deal, before anyone had his say (Foster 17): the say
+            # now begins on the straddler's left, and going in costs more.
+            game.level = game.going_in()
+            game.to_act = game.in_order_from(game.left_of(name))
+
+
+@handles(Act.DECLINES)
+class Declines(NoCheck):
+    @staticmethod
+    def apply(game: Game, ev: Event) -> None:
+        if not game.straddling_closed:
+            game.straddling_closed = True
+            game.refused_by = player(ev)
+
+
+@handles(Act.DEALS)
+class Deals:
+    @staticmethod
+    def check(game: Game, ev: Event) -> None:
+        if ev.player is not None and ev.player != game.dealer:
+            raise Impossible(f"{ev.player} is not the dealer ({game.dealer} deals)")
+        if game.phase != Phase.BEFORE_DEAL:
+            raise Impossible("the cards have already been dealt")
+        if sum(dict(ev.counts).get(n, 5) for n in game.names) > len(FULL_PACK):
+            raise Impossible("more cards dealt than the pack holds")
+
+    @staticmethod
+    def apply(game: Game, ev: Event) -> None:
+        _stakes_for_the_deal(game)
+        if ev.uncut:
+            noticed = {"noticed_during_deal": True, "noticed_after_deal": False}.get(
+                str(ev.uncut))
+            game.find(Kind.DEAL_UNCUT, game.dealer, "the cards were dealt without the pack "
+                      "having been cut", noticed_before_deal_finished=noticed)
+        wanted = {n: dict(ev.counts).get(n, 5) for n in game.names}
+        order = game.order_from(game.left_of(game.dealer))
+        for rnd in range(max(wanted.values())):
+            for n in order:
+                if rnd < wanted[n]:
+                    game.seats[n].hand.append(take_from_pack(game))
+        _name_dealt(game, ev)
+        _dealt_wrong(game, order, wanted)
+        game.phase = Phase.SAY
+        if game.rules.straddle_when == "before_deal":
+            game.straddling_closed = True
+        game.level = game.going_in() if not game.jackpot else 0
+        first = game.left_of(game.straddles[-1][0] if game.straddles else game.age)
+        if game.jackpot:
+            first = game.left_of(game.dealer)
+        game.to_act = game.in_order_from(first)
+
+
+def _stakes_for_the_deal(game: Game) -> None:
+    if game.jackpot:
+        payers = len(game.names)
+        if game.jackpot == 1:
+            game.rely("age_antes_again")
+        if game.jackpot == 1 and not game.rules.age_antes_again:
+            payers -= 1  # the age's blind stays in the pool as his share (Hoffmann p. 132)
+        game.carried += game.blind_unit * payers
+    elif not game.blind_paid:
+        post_blind(game, game.age, game.blind_unit)
+
+
+def _name_dealt(game: Game, ev: Event) -> None:
+    for n, cards in ev.hands:
+        if len(cards) > len(game.seats[n].hand):
+            raise Impossible(f"{n} is named {len(cards)} cards but was dealt "
+                             f"{len(game.seats[n].hand)}")
+        game.name_cards(game.seats[n], cards)
+    for s in game.seats.values():
+        s.dealt = tuple(s.hand)
+    for n, card in ev.exposed:
+        if card:
+            game.name_cards(game.seats[n], (card,))
+        game.find(Kind.CARD_EXPOSED_IN_DEAL, n, f"the dealer exposed a card "
+                  f"({card or 'unnamed'}) in dealing to {n}", card=card, to=n)
+
+
+def _dealt_wrong(game: Game, order: list[str], wanted: dict[str, int]) -> None:
+    for n in order:
+        if wanted[n] != 5:
+            # One hand's surplus may be another's shortage (six and four).
+            offset = next((m for m in order if m != n and wanted[m] == 10 - wanted[n]), None)
+            f = game.find(Kind.WRONG_NUMBER_DEALT, n, f"{n} was dealt {wanted[n]} cards",
+                          count=wanted[n], lifted=False, looked=False, bet_made=False,
+                          offset_by=offset)
+            game.track("dealt", n, f)
+
+
+@handles(Act.FACED)
+class Faced:
+    @staticmethod
+    def check(game: Game, ev: Event) -> None:
+        if game.phase == Phase.OVER:
+            raise Impossible("the hand is over; there is no pack in play")
+        if game.phase == Phase.BEFORE_DEAL:
+            game.find(Kind.CARD_FACED_IN_PACK, None, "a card was found faced in the pack "
+                      "before the deal was finished", card=ev.cards[0] if ev.cards else None,
+                      during="deal")
+
+    @staticmethod
+    def apply(game: Game, ev: Event) -> None:
+        if game.phase == Phase.BEFORE_DEAL:
+            return  # the deal is made again; the card stays in the pack
+        during = {Phase.SAY: "before the draw", Phase.DRAW: "draw"}.get(game.phase,
+                                                                        "after the draw")
+        c = take_from_pack(game, ev.cards[0] if ev.cards else None)
+        where, clause = set_aside(game, c, "faced_card")
+        game.find(Kind.CARD_FACED_IN_PACK, None, f"a card ({c or 'unnamed'}) was found faced "
+                  f"in the pack {'in the draw' if during == 'draw' else during}; {clause}",
+                  card=c, during=during, placed=where, relied=game.rely("faced_card"))

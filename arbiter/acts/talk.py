@@ -1,0 +1,211 @@
+"""Talk at the table and the show: speaking to the dealer, asking what a player drew,
+claims about what he asked for, telling a thrown hand, looking, lifting, showing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import evaluate
+from ..cases import Event
+from ..params import Rules
+from ..table import Game, Impossible, Phase, Status
+from ..vocabulary import Act, Kind
+from .base import NoCheck, handles, player
+from .common import wrong_size
+from .openers import check_openers
+
+
+class Unchanging:
+    """An act that is a finding in itself and changes nothing at the table."""
+
+    @staticmethod
+    def apply(game: Game, ev: Event) -> None:
+        return None
+
+
+@handles(Act.SPEAKS)
+class Speaks(Unchanging):
+    @staticmethod
+    def check(game: Game, ev: Event) -> None:
+        p = player(ev)
+        during = game.phase == Phase.BEFORE_DEAL
+        game.find(Kind.SPOKE_TO_DEALER, p, f"{p} spoke to the dealer"
+                  + (" while the cards were being dealt" if during else ""),
+                  dealer=game.dealer, during_deal=during)
+
+
+@handles(Act.INQUIRES)
+class Inquires(Unchanging):
+    @staticmethod
+    def check(game: Game, ev: Event) -> None:
+        p = player(ev)
+        about = ev.about or game.dealer
+        seat = game.seats[p]
+        has_bet = (game.phase in (Phase.BETTING, Phase.SHOW) and game.bet_made
+                   and seat.stake > game.level_at_draw)
+        game.find(Kind.DRAW_INQUIRY, p, f"{p} asked how many cards {about} drew",
+                  about=about, about_dealer=about == game.dealer, lifted=seat.drawn_lifted,
+                  bet_made=has_bet, lifted_or_bet=seat.drawn_lifted or has_bet,
+                  drawn=seat.drawn)
+
+
+@handles(Act.DIVULGES)
+class Divulges(Unchanging):
+    @staticmethod
+    def check(game: Game, ev: Event) -> None:
+        p = player(ev)
+        game.find(Kind.DIVULGED, p, f"{p} told the table what his hand had been",
+                  retired=game.seats[p].status == Status.PASSED)
+
+
+@handles(Act.CLAIMS)
+class Claims(NoCheck):
+    @staticmethod
+    def apply(game: Game, ev: Event) -> None:
+        about = ev.about or ev.player
+        game.claims.append({"step": game.step, "line": ev.line, "by": ev.player,
+                            "about": about, "asked": ev.count})
+        others = [c for c in game.claims if c["about"] == about and c["asked"] != ev.count]
+        accounts = {c["by"]: c["asked"] for c in game.claims if c["about"] == about}
+        open_f = game.open_findings.get(("claims", about or ""))
+        if others and open_f is not None:
+            open_f.facts["accounts"] = accounts
+            return
+        if not others:
+            return
+        seat = game.seats[about] if about else None
+        f = game.find(Kind.CONFLICTING_CLAIMS, about,
+                      f"{others[0]['by']} says {about} asked for {others[0]['asked']}; "
+                      f"{ev.player} says {ev.count}", accounts=accounts, dealer=game.dealer,
+                      discarded=seat.discarded if seat else None,
+                      given=seat.given if seat else None)
+        game.track("claims", about or "", f)
+        for key in ("given", "asked"):
+            disputed = game.open_findings.get((key, about or ""))
+            if disputed is not None:
+                disputed.facts["asked_disputed"] = True  # what he asked for is now in dispute
+
+
+@handles(Act.WINS)
+class Wins:
+    @staticmethod
+    def check(game: Game, ev: Event) -> None:
+        if game.phase != Phase.SHOW:
+            raise Impossible("a hand wins at the show, when the betting is over")
+
+    @staticmethod
+    def apply(game: Game, ev: Event) -> None:
+        game.declared_winner = player(ev)
+
+
+@handles(Act.LOOKS)
+class Looks(NoCheck):
+    @staticmethod
+    def apply(game: Game, ev: Event) -> None:
+        p = player(ev)
+        game.seats[p].looked = True
+        game.update_facts(p, looked=True)
+
+
+@handles(Act.LIFTS)
+class Lifts(NoCheck):
+    @staticmethod
+    def apply(game: Game, ev: Event) -> None:
+        name = player(ev)
+        seat = game.seats[name]
+        seat.lifted = seat.looked = True
+        if game.phase in (Phase.DRAW, Phase.BETTING, Phase.SHOW):
+            seat.drawn_lifted = True
+        game.update_facts(name, lifted=True, looked=True)
+        if game.phase in (Phase.DRAW, Phase.BETTING) and len(seat.hand) != 5:
+            wrong_size(game, seat, f"{name} lifted a hand of {len(seat.hand)} cards",
+                       lifted=True, looked=True, bet_made=False)
+
+
+@handles(Act.SHOWS)
+class Shows(NoCheck):
+    @staticmethod
+    def apply(game: Game, ev: Event) -> None:
+        p = player(ev)
+        game.name_cards(game.seats[p], ev.cards)
+
+
+def finish(game: Game) -> None:
+    """At the end of the events: the show, if the betting closed, and the openers."""
+    if game.phase == Phase.SHOW:
+        show(game)
+    check_openers(game)
+
+
+def show(game: Game) -> None:
+    hands = _values(game, game.rules)
+    unknown = [n for n in game.active() if n not in hands and len(game.seats[n].hand) == 5]
+    result: dict[str, Any] = {"kind": "show", "pool": game.pool, "players": game.active(),
+                              "hands": {n: {"cards": list(game.seats[n].hand),
+                                            "value": v.describe()} for n, v in hands.items()}}
+    relied: tuple[str, ...] = ()
+    if unknown and game.declared_winner in game.active():
+        # The cards are not named, but the table agreed whose hand was the best.
+        result["winner"] = game.declared_winner
+        result["winners"] = [game.declared_winner]
+        result["best"] = "the best hand, as shown"
+        result["declared"] = True
+    elif unknown:
+        result["winner"] = None
+        result["unknown"] = unknown
+        result["why"] = ("the cards of " + ", ".join(unknown) +
+                         " are not named, so the best hand cannot be told")
+    elif hands:
+        best = max(hands.values())
+        winners = [n for n, v in hands.items() if v == best]
+        result["winner"] = winners[0] if len(winners) == 1 else None
+        result["winners"] = winners
+        result["best"] = best.describe()
+        relied = game.rely(*_turns_on(game, winners))
+    if game.jackpot == 1:
+        relied = (*relied, *game.rely("age_antes_again"))
+    game.outcome = result
+    game.find(Kind.SHOWDOWN, result.get("winner"), show_message(result), relied=relied, **{
+        k: v for k, v in result.items() if k != "kind"})
+
+
+def _values(game: Game, rules: Rules) -> dict[str, Any]:
+    """Each active player's hand value under ``rules``, where all five cards are named."""
+    out = {}
+    for n in game.active():
+        hand = game.seats[n].hand
+        if len(hand) == 5 and None not in hand:
+            out[n] = evaluate([c for c in hand if c], rules.ranking)
+    return out
+
+
+_RANKING = {"ace_in_sequence": ("low_only", "high_only", "high_or_low"),
+            "hearts_break_ties": (True, False), "hearts_flush_best": (True, False)}
+
+
+def _turns_on(game: Game, winners: list[str]) -> list[str]:
+    """The ranking rules, among those the book leaves to the engine, that would change
+    who wins this show: only those the ruling depends on."""
+    out = []
+    for name, choices in _RANKING.items():
+        if name not in game.rules.assumed:
+            continue
+        for choice in choices:
+            changed: dict[str, Any] = {name: choice}
+            hands = _values(game, game.rules._replace(**changed))
+            best = max(hands.values())
+            if [n for n, v in hands.items() if v == best] != winners:
+                out.append(name)
+                break
+    return out
+
+
+def show_message(result: dict[str, Any]) -> str:
+    if result.get("winner"):
+        if result.get("declared"):
+            return f"the hands are shown, and {result['winner']}'s is the best"
+        return f"the hands are shown, and {result['winner']}'s is the best ({result['best']})"
+    if result.get("winners"):
+        return ("the hands are shown, and " + " and ".join(result["winners"])
+                + " hold hands equal in value")
+    return "the hands are shown; " + str(result.get("why", "the winner cannot be told"))

@@ -1,0 +1,458 @@
+"""The vocabulary, declared once: every act, finding kind, decision and penalty form.
+
+Everything else derives from this module: the ``Act``, ``Kind`` and
+``Decision`` enums (defined here, beside their entries), the one-line verb
+table and the mapping keys of a case, the facts each finding kind carries
+(what ``arbiter check`` lets a provision test), the JSON Schema enums and the
+README's lists (tests/test_vocabulary.py fails if either drifts from this).
+
+Adding an act is one ``Act`` member and one ``ACTS`` entry here, plus its
+handler in ``arbiter/acts/``; adding a finding kind is one ``Kind`` member and
+one ``FINDINGS`` entry. This module imports nothing from arbiter: everything
+may use it. (NamedTuples, not dataclasses: looking up a law imports this module,
+and should not pay for ``dataclasses``.)
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import NamedTuple
+
+
+class Act(StrEnum):
+    """What a player (or the table) does, as a case records it."""
+
+    DEALS = "deals"
+    BLINDS = "blinds"
+    STRADDLES = "straddles"
+    DECLINES = "declines"
+    COMES_IN = "comes_in"
+    RAISES = "raises"
+    PASSES = "passes"
+    OPENS = "opens"
+    DISCARDS = "discards"
+    ASKS = "asks"
+    GIVES = "gives"
+    DRAWS = "draws"
+    STANDS_PAT = "stands_pat"
+    EXPOSES = "exposes"
+    FACED = "faced"
+    LOOKS = "looks"
+    LIFTS = "lifts"
+    BETS = "bets"
+    CALLS = "calls"
+    HOLDS = "holds"
+    STANDS = "stands"
+    SHOWS = "shows"
+    CLAIMS = "claims"
+    SPEAKS = "speaks"
+    INQUIRES = "inquires"
+    WINS = "wins"
+    RETAKES = "retakes"
+    STATES = "states"
+    BORROWS = "borrows"
+    DIVULGES = "divulges"
+    RETRIEVES = "retrieves"
+
+
+class Kind(StrEnum):
+    """The irregularities (and notable facts) a replay can find."""
+
+    DEAL_UNCUT = "deal_uncut"
+    WRONG_NUMBER_DEALT = "wrong_number_dealt"
+    CARD_FACED_IN_PACK = "card_faced_in_pack"
+    CARD_EXPOSED_IN_DEAL = "card_exposed_in_deal"
+    SPOKE_TO_DEALER = "spoke_to_dealer"
+    BLIND_OVER_LIMIT = "blind_over_limit"
+    STRADDLE_OVER_LIMIT = "straddle_over_limit"
+    STRADDLE_AFTER_REFUSAL = "straddle_after_refusal"
+    STRADDLE_OUT_OF_TURN = "straddle_out_of_turn"
+    STRADDLE_WRONG_AMOUNT = "straddle_wrong_amount"
+    STRADDLE_AFTER_LOOKING = "straddle_after_looking"
+    OUT_OF_TURN = "out_of_turn"
+    OVER_LIMIT = "over_limit"
+    SHORT_STAKE = "short_stake"
+    AMOUNT_DIFFERS = "amount_differs"
+    BEYOND_TABLE_STAKES = "beyond_table_stakes"
+    DREW_WITHOUT_MAKING_GOOD = "drew_without_making_good"
+    DREW_OUT_OF_TURN = "drew_out_of_turn"
+    ASKED_WRONG_NUMBER = "asked_wrong_number"
+    GIVEN_MORE_THAN_ASKED = "given_more_than_asked"
+    GIVEN_FEWER_THAN_ASKED = "given_fewer_than_asked"
+    DEALER_DREW_WRONG_NUMBER = "dealer_drew_wrong_number"
+    CARD_EXPOSED_IN_DRAW = "card_exposed_in_draw"
+    EXPOSED_CARD_REPLACED_EARLY = "exposed_card_replaced_early"
+    PACK_EXHAUSTED = "pack_exhausted"
+    LAST_CARD_DEALT = "last_card_dealt"
+    WRONG_HAND_SIZE = "wrong_hand_size"
+    STOOD_WITHOUT_RIGHT = "stood_without_right"
+    HELD_WITHOUT_RIGHT = "held_without_right"
+    OPENED_WITHOUT_OPENERS = "opened_without_openers"
+    CONFLICTING_CLAIMS = "conflicting_claims"
+    DRAW_INQUIRY = "draw_inquiry"
+    DISCARD_RETAKEN = "discard_retaken"
+    STATEMENT_NOT_KEPT = "statement_not_kept"
+    DIVULGED = "divulged"
+    DECLINED_TO_OPEN = "declined_to_open"
+    THROWN_HAND_RETAKEN = "thrown_hand_retaken"
+    NOT_OPENED = "not_opened"
+    WON_UNCALLED = "won_uncalled"
+    SHOWDOWN = "showdown"
+
+
+class Decision(StrEnum):
+    """The closed vocabulary of decisions a provision may make."""
+
+    FOUL_HAND = "foul_hand"
+    RETIRES = "retires"
+    MISDEAL = "misdeal"
+    NEW_DEAL = "new_deal"
+    DEAL_STANDS = "deal_stands"
+    CORRECTED = "corrected"
+    MUST_TAKE = "must_take"
+    NO_REMEDY = "no_remedy"
+    CARD_DISPOSED = "card_disposed"
+    ACTION_VOID = "action_void"
+    ACTION_STANDS = "action_stands"
+    FORFEITS_RIGHT = "forfeits_right"
+    REFUND = "refund"
+    WINS_POOL = "wins_pool"
+    DIVIDE_POOL = "divide_pool"
+    JACKPOT_NEXT = "jackpot_next"
+    PENALTY = "penalty"
+    FACT_BY_EVIDENCE = "fact_by_evidence"
+    REFERRED = "referred"
+    ANSWER_DUE = "answer_due"
+    NO_ANSWER = "no_answer"
+    OUT_OF_ORDER = "out_of_order"
+
+
+# --- acts ---------------------------------------------------------------------------
+
+class ActSpec(NamedTuple):
+    """One act: how a case writes it, what it takes, and when it can happen at all.
+
+    ``player_arg``: what a player named after the verb is (``to``: whom the dealer gives
+    to; ``about``: whom it concerns; ``ignored``: allowed, changes nothing; None: not
+    allowed). ``number``: ``cards`` (a number of cards, or the cards named, which must
+    agree), ``card`` (a card, which may be named), ``named`` (cards named, no number),
+    ``optional`` (a number, one if none), or None. ``amount``: ``required``, ``optional`` or None.
+    ``words``: a special reading of the words after the verb (``intent``, ``claim``).
+    """
+
+    summary: str
+    verbs: tuple[str, ...]
+    keys: tuple[str, ...] = ("player",)
+    player_arg: str | None = None
+    number: str | None = None
+    amount: str | None = None
+    words: str | None = None
+    required: tuple[str, ...] = ()  # keys it cannot do without, beside its player
+    needs_player: bool = True
+    needs_dealt: bool = False
+    after_hand: bool = False  # may be recorded after the hand is over
+    when_out: bool = False  # may be done by a player who has abandoned his hand
+    by_dealer_when_out: bool = False  # the dealer deals on though he has passed (Peel 18)
+
+
+_CARDS_KEYS = ("player", "count", "cards", "card")
+
+ACTS: dict[Act, ActSpec] = {
+    Act.DEALS: ActSpec(
+        "the deal (counts, named hands, an uncut pack, a card exposed in dealing)",
+        ("deals", "deal"), ("player", "hands", "counts", "uncut", "exposed", "note"),
+        needs_player=False),
+    Act.BLINDS: ActSpec("the age puts up the blind before the deal",
+                        ("blinds", "antes", "puts up the blind", "puts up"),
+                        ("player", "amount"), amount="optional"),
+    Act.STRADDLES: ActSpec("a blind raise before the deal",
+                           ("straddles",), ("player", "amount"), amount="optional"),
+    Act.DECLINES: ActSpec("refuses to straddle in turn",
+                          ("declines to straddle", "refuses to straddle", "declines",
+                           "does not straddle")),
+    Act.COMES_IN: ActSpec("accepts the hand, making good what the say requires",
+                          ("comes in", "goes in", "makes good", "plays"),
+                          ("player", "amount"), amount="optional"),
+    Act.RAISES: ActSpec("goes better: makes good and raises by the amount",
+                        ("makes good and raises", "makes good and goes better", "raises",
+                         "goes better"), ("player", "amount"), amount="required"),
+    Act.PASSES: ActSpec("throws the hand up (or, in an unopened jack-pot, declines to open)",
+                        ("passes", "abandons", "throws down", "throws up", "drops out",
+                         "drops", "folds", "retires", "passes out")),
+    Act.OPENS: ActSpec("opens (a jack-pot) for the amount",
+                       ("opens",), ("player", "amount"), amount="required"),
+    Act.DISCARDS: ActSpec("throws out cards to draw", ("discards",), _CARDS_KEYS,
+                          number="cards", needs_dealt=True),
+    Act.ASKS: ActSpec("asks the dealer for a number of cards", ("asks for", "asks", "demands"),
+                      _CARDS_KEYS, number="cards", needs_dealt=True),
+    Act.GIVES: ActSpec("the dealer gives a player cards in the draw", ("gives", "helps"),
+                       ("player", "to", "count", "cards", "card"), player_arg="to",
+                       number="cards", required=("to",), needs_dealt=True,
+                       by_dealer_when_out=True),
+    Act.DRAWS: ActSpec("discards, asks and is given the same number, in one line",
+                       ("draws", "takes"), _CARDS_KEYS, number="cards", needs_dealt=True),
+    Act.STANDS_PAT: ActSpec("draws no cards", ("stands pat", "plays pat"), needs_dealt=True),
+    Act.EXPOSES: ActSpec("the dealer exposes a card in giving a player his draw",
+                         ("exposes a card to", "exposes"), ("player", "to", "cards", "card"),
+                         player_arg="to", number="card", needs_dealt=True,
+                         by_dealer_when_out=True),
+    Act.FACED: ActSpec("a card is found faced in the pack", ("finds a faced card",
+                                                             "finds a card faced"),
+                       ("player", "card", "cards"), needs_player=False),
+    Act.LOOKS: ActSpec("looks at his cards", ("looks", "looks at his cards"),
+                       after_hand=True),
+    Act.LIFTS: ActSpec("takes his cards up from the table",
+                       ("lifts", "lifts his cards", "takes up his cards", "raises his hand",
+                        "takes up"), after_hand=True),
+    Act.BETS: ActSpec("bets the amount", ("bets",), ("player", "amount"), amount="required"),
+    Act.CALLS: ActSpec("sees the stake", ("calls", "sees"), ("player", "amount"),
+                       player_arg="ignored", amount="optional"),
+    Act.HOLDS: ActSpec("the age holds his say", ("holds the age", "holds")),
+    Act.STANDS: ActSpec("stands (checks) without betting", ("stands", "checks")),
+    Act.SHOWS: ActSpec("shows (names) his cards", ("shows",), ("player", "cards", "card"),
+                       number="named", needs_dealt=True, after_hand=True),
+    Act.CLAIMS: ActSpec("says what a player asked for", ("claims", "says"),
+                        ("player", "about", "count"), player_arg="about", words="claim",
+                        after_hand=True, when_out=True),
+    Act.SPEAKS: ActSpec("speaks to the dealer", ("speaks to the dealer", "speaks",
+                                                 "distracts the dealer"), when_out=True),
+    Act.INQUIRES: ActSpec("asks how many cards a player drew",
+                          ("asks the dealer how many he drew", "asks the dealer",
+                           "asks how many", "inquires"), ("player", "about"),
+                          player_arg="about"),
+    Act.WINS: ActSpec("the table agrees whose hand is best at the show",
+                      ("wins the show", "has the best hand", "has the better hand", "wins")),
+    Act.RETAKES: ActSpec("takes back a card he had discarded",
+                         ("takes back a discard", "takes back his discards", "takes back"),
+                         ("player", "count"), number="optional"),
+    Act.STATES: ActSpec("says what he will do when his turn comes",
+                        ("says he will", "says he'll", "announces he will"),
+                        ("player", "intent"), words="intent", required=("intent",)),
+    Act.BORROWS: ActSpec("borrows counters to play on", ("borrows",), ("player", "amount"),
+                         amount="required"),
+    Act.DIVULGES: ActSpec("tells the table what his hand had been",
+                          ("tells what he held", "shows his thrown hand", "divulges his hand",
+                           "divulges"), when_out=True),
+    Act.RETRIEVES: ActSpec("takes up again the hand he threw down",
+                           ("takes up his thrown hand", "takes back his thrown hand",
+                            "picks up his thrown hand"), needs_dealt=True, when_out=True),
+}
+
+# What a player may say he will do (``states``), and the acts that keep that word.
+INTENTS: dict[str, tuple[Act, ...]] = {
+    "pass": (Act.PASSES,), "bet": (Act.BETS, Act.RAISES, Act.OPENS), "call": (Act.CALLS,
+                                                                              Act.COMES_IN),
+    "raise": (Act.RAISES,), "drop": (Act.PASSES,), "stand": (Act.STANDS,),
+}
+
+
+# --- findings and their facts -------------------------------------------------------
+
+# Fact types: bool, int, str, player (a seat name), list, map. Only a bool fact the
+# events leave open can be ruled both ways.
+
+# Every finding carries these (the table's, and where it stands in it).
+CONTEXT_FACTS: dict[str, str] = {
+    "player": "player", "dealer": "player", "age": "player", "is_dealer": "bool",
+    "is_age": "bool", "stake": "int", "jackpot": "int", "blind": "int", "limit": "int",
+    "left_of_dealer": "player", "right_of_dealer": "player", "phase": "str",
+    "blind_or_straddle": "int", "dealer_distracted_by": "player", "distracted": "bool",
+}
+
+# Facts the judge works out from a finding's own (plain arithmetic, no expressions).
+DERIVED_FACTS: dict[str, str] = {
+    "too_many": "bool", "too_few": "bool", "excess": "int", "given_as_asked": "bool",
+    "seen": "bool", "tie": "bool", "same_category": "bool",
+}
+
+
+class FindingSpec(NamedTuple):
+    """One kind of finding: what it is, the facts it carries, how it is compared.
+
+    ``compare``: (the number done, the number wanted), from which ``too_many``,
+    ``too_few`` and ``excess`` are worked out. ``outcome``: how a hand ended, not an
+    irregularity. ``ruled_if``: a fact one of which must be set for it to be ruled on.
+    """
+
+    summary: str
+    facts: dict[str, str]
+    derived: tuple[str, ...] = ()
+    compare: tuple[str, str] | None = None
+    outcome: bool = False
+    ruled_if: tuple[str, ...] = ()
+    # Who else is a party to a dispute about it, besides the player and the dispute's
+    # own parties (e.g. the dealer, in a dispute over what a player asked him for).
+    parties: tuple[str, ...] = ()
+    # Facts any player's act fills in, not only the finding's player's (a bet by anyone).
+    table_facts: tuple[str, ...] = ()
+    # Its player is the one who distracted the dealer (the ``dealer_distracted_by`` fact).
+    distracts_dealer: bool = False
+
+    def all_facts(self) -> dict[str, str]:
+        return {**CONTEXT_FACTS, **self.facts, **{d: DERIVED_FACTS[d] for d in self.derived}}
+
+
+_DRAW_FACTS = {"asked": "int", "given": "int", "discarded": "int", "lifted": "bool",
+               "looked": "bool", "next_helped": "bool", "asked_disputed": "bool"}
+
+FINDINGS: dict[Kind, FindingSpec] = {
+    Kind.DEAL_UNCUT: FindingSpec("the cards were dealt without a cut",
+                                 {"noticed_before_deal_finished": "bool"}),
+    Kind.WRONG_NUMBER_DEALT: FindingSpec(
+        "a player was dealt other than five cards",
+        {"count": "int", "lifted": "bool", "looked": "bool", "bet_made": "bool",
+         "offset_by": "player"}, ("seen",), table_facts=("bet_made",)),
+    Kind.CARD_FACED_IN_PACK: FindingSpec("a card was found faced in the pack",
+                                         {"card": "str", "during": "str", "placed": "str"}),
+    Kind.CARD_EXPOSED_IN_DEAL: FindingSpec("the dealer exposed a card in dealing",
+                                           {"card": "str", "to": "player"}),
+    Kind.SPOKE_TO_DEALER: FindingSpec("a player spoke to the dealer",
+                                      {"during_deal": "bool"}, distracts_dealer=True),
+    Kind.BLIND_OVER_LIMIT: FindingSpec("the blind is over the book's limit for it",
+                                       {"amount": "int", "most": "int"}),
+    Kind.STRADDLE_OVER_LIMIT: FindingSpec("a straddle goes past the book's limit for it",
+                                          {"amount": "int", "most": "int"}),
+    Kind.STRADDLE_AFTER_REFUSAL: FindingSpec(
+        "a straddle after a player refused to straddle in turn",
+        {"refused_by": "player", "refused_by_first": "bool"}),
+    Kind.STRADDLE_OUT_OF_TURN: FindingSpec("a straddle by a player whose right it was not",
+                                           {"expected": "player"}),
+    Kind.STRADDLE_WRONG_AMOUNT: FindingSpec("a straddle of other than the amount in turn",
+                                            {"amount": "int", "expected": "int"}),
+    Kind.STRADDLE_AFTER_LOOKING: FindingSpec(
+        "a straddle after the deal (or after looking)", {"after": "str", "looked": "bool"}),
+    Kind.OUT_OF_TURN: FindingSpec("an act out of turn", {"act": "str", "expected": "player"}),
+    Kind.OVER_LIMIT: FindingSpec("a raise over the limit", {"amount": "int"}),
+    Kind.SHORT_STAKE: FindingSpec("put up less than making good cost",
+                                  {"stated": "int", "required": "int"}),
+    Kind.AMOUNT_DIFFERS: FindingSpec("put up other than making good cost",
+                                     {"stated": "int", "required": "int"}),
+    Kind.BEYOND_TABLE_STAKES: FindingSpec("needed more than he has on the table",
+                                          {"wanted": "int", "had": "int",
+                                           "borrowed": "bool"}),
+    Kind.DREW_WITHOUT_MAKING_GOOD: FindingSpec("drew before making good his stake",
+                                               {"stake": "int", "required": "int"}),
+    Kind.DREW_OUT_OF_TURN: FindingSpec("was helped before a player whose turn it was",
+                                       {"expected": "player"}),
+    Kind.ASKED_WRONG_NUMBER: FindingSpec(
+        "asked for other than the number he discarded",
+        {**_DRAW_FACTS, "gave_discarded": "bool"},
+        ("too_many", "too_few", "excess", "given_as_asked", "seen"),
+        compare=("asked", "discarded")),
+    Kind.GIVEN_MORE_THAN_ASKED: FindingSpec(
+        "given more cards than he asked for", _DRAW_FACTS,
+        ("too_many", "too_few", "excess", "given_as_asked", "seen"),
+        compare=("given", "asked")),
+    Kind.GIVEN_FEWER_THAN_ASKED: FindingSpec(
+        "given fewer cards than he asked for", {**_DRAW_FACTS, "made_good": "bool"},
+        ("too_many", "too_few", "excess", "given_as_asked", "seen"),
+        compare=("given", "asked")),
+    Kind.DEALER_DREW_WRONG_NUMBER: FindingSpec(
+        "the dealer took other than the number he discarded",
+        {"discarded": "int", "given": "int", "given_in_all": "int", "lifted": "bool",
+         "looked": "bool", "made_good": "bool"},
+        ("too_many", "too_few", "excess", "seen"), compare=("given", "discarded")),
+    Kind.CARD_EXPOSED_IN_DRAW: FindingSpec("the dealer exposed a card in the draw",
+                                           {"card": "str", "to": "player", "placed": "str"}),
+    Kind.EXPOSED_CARD_REPLACED_EARLY: FindingSpec(
+        "an exposed card replaced before the other players were helped", {}),
+    Kind.PACK_EXHAUSTED: FindingSpec("the pack ran out in the draw",
+                                     {"gathered": "list", "cards": "int"}),
+    Kind.LAST_CARD_DEALT: FindingSpec("the last card of the pack was dealt", {}),
+    Kind.WRONG_HAND_SIZE: FindingSpec(
+        "a hand of other than five cards after the draw",
+        {"size": "int", "lifted": "bool", "looked": "bool", "bet_made": "bool",
+         "made_good": "bool"}, ("seen",)),
+    Kind.STOOD_WITHOUT_RIGHT: FindingSpec("stood without betting where he might not",
+                                          {"bet_made": "bool"}),
+    Kind.HELD_WITHOUT_RIGHT: FindingSpec("held his say where he might not", {}),
+    Kind.OPENED_WITHOUT_OPENERS: FindingSpec(
+        "opened a jack-pot without the hand to open it",
+        {"need": "str", "qualified": "bool", "cards": "list"}),
+    Kind.CONFLICTING_CLAIMS: FindingSpec(
+        "players disagree on what a player asked for",
+        {"accounts": "map", "discarded": "int", "given": "int"}, parties=("dealer",)),
+    Kind.DRAW_INQUIRY: FindingSpec(
+        "asked how many cards a player drew",
+        {"about": "player", "about_dealer": "bool", "lifted": "bool", "bet_made": "bool",
+         "lifted_or_bet": "bool", "drawn": "bool"}),
+    Kind.DISCARD_RETAKEN: FindingSpec("took back a card he had discarded", {"count": "int"}),
+    Kind.STATEMENT_NOT_KEPT: FindingSpec("said what he would do and did otherwise",
+                                         {"stated": "str", "act": "str"}),
+    Kind.DIVULGED: FindingSpec("told the table what his hand had been", {"retired": "bool"}),
+    Kind.DECLINED_TO_OPEN: FindingSpec("held openers and did not open the jack-pot",
+                                       {"need": "str"}),
+    Kind.THROWN_HAND_RETAKEN: FindingSpec("took up again the hand he had thrown down", {}),
+    Kind.NOT_OPENED: FindingSpec("nobody came in", {"pool": "int"}, outcome=True),
+    Kind.WON_UNCALLED: FindingSpec("nobody would equal a player's stake",
+                                   {"pool": "int", "opener": "player", "qualified": "bool"},
+                                   outcome=True),
+    Kind.SHOWDOWN: FindingSpec(
+        "the hands are shown",
+        {"pool": "int", "players": "list", "hands": "map", "winner": "player",
+         "winners": "list", "best": "str", "declared": "bool", "unknown": "list",
+         "why": "str"}, ("tie", "same_category"), outcome=True,
+        ruled_if=("winner", "winners")),
+}
+
+
+# --- decisions and penalties ----------------------------------------------------------
+
+DECISIONS: dict[Decision, str] = {
+    Decision.FOUL_HAND: "the hand is foul: it may not win, and what was staked is lost",
+    Decision.RETIRES: "the player must retire, forfeiting what he has staked",
+    Decision.MISDEAL: "a misdeal: the deal passes or is made again, as the book says",
+    Decision.NEW_DEAL: "the cards are dealt again",
+    Decision.DEAL_STANDS: "the deal stands",
+    Decision.CORRECTED: "the dealer puts the error right",
+    Decision.MUST_TAKE: "the cards stand as given",
+    Decision.NO_REMEDY: "there is no remedy",
+    Decision.CARD_DISPOSED: "an exposed or faced card goes where the law says",
+    Decision.ACTION_VOID: "the act is not allowed and does not stand",
+    Decision.ACTION_STANDS: "the act stands",
+    Decision.FORFEITS_RIGHT: "the player loses a right (to straddle, to draw...)",
+    Decision.REFUND: "counters are paid back",
+    Decision.WINS_POOL: "the player takes the pool",
+    Decision.DIVIDE_POOL: "the pool is divided",
+    Decision.JACKPOT_NEXT: "the next deal is a jack-pot",
+    Decision.PENALTY: "the player pays a penalty",
+    Decision.FACT_BY_EVIDENCE: "a question of fact is settled by evidence, in the book's order",
+    Decision.REFERRED: "the question goes to the dealer (or whom the book names)",
+    Decision.ANSWER_DUE: "the question must be answered, and truly",
+    Decision.NO_ANSWER: "nobody need (or may) answer it",
+    Decision.OUT_OF_ORDER: "the act was not his to make; the book names no consequence",
+}
+
+# The forms a provision's ``penalty`` may take.
+PENALTIES: dict[str, str] = {
+    "forfeits": "stake: the player forfeits what he has staked, to the pool",
+    "pays": "multiple_of_blind: the player pays that many blinds to the pool",
+    "refund": "by (a party the book's procedures name): what the player put up as blind or "
+              "straddle is paid back to him",
+}
+
+# Places at the table a procedure may name: the seat, found from the dealer.
+PLACES = ("dealer", "left_of_dealer", "right_of_dealer")
+
+
+def verbs() -> list[tuple[str, Act]]:
+    """Every one-line verb phrase with its act, longest first (so the longest wins)."""
+    pairs = [(v, act) for act, spec in ACTS.items() for v in spec.verbs]
+    return sorted(pairs, key=lambda v: -len(v[0]))
+
+
+def facts_of(kind: str) -> dict[str, str]:
+    """The facts (name -> type) a finding of ``kind`` carries, context and derived too."""
+    return FINDINGS[Kind(kind)].all_facts()
+
+
+ALL_FACTS: frozenset[str] = frozenset(
+    f for spec in FINDINGS.values() for f in spec.all_facts())
+
+
+def _self_check() -> None:
+    if set(ACTS) != set(Act) or set(FINDINGS) != set(Kind) or set(DECISIONS) != set(Decision):
+        raise RuntimeError("arbiter.vocabulary: an enum member has no registry entry")
+
+
+_self_check()

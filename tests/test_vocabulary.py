@@ -1,0 +1,159 @@
+"""The vocabulary is declared once (arbiter/vocabulary.py): the enums, the JSON Schemas,
+the README's lists and the act handlers all follow it, and these tests fail on drift."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import ROOT
+
+from arbiter.acts import HANDLERS
+from arbiter.vocabulary import (
+    ACTS,
+    DECISIONS,
+    FINDINGS,
+    INTENTS,
+    PENALTIES,
+    PLACES,
+    Act,
+    Decision,
+    Kind,
+)
+from arbiter.vocabulary_doc import BLOCKS, blocks
+
+
+def _schema(name: str) -> dict:  # type: ignore[type-arg]
+    return json.loads((ROOT / "arbiter" / "schemas" / f"{name}.schema.json").read_text())
+
+
+def test_the_case_schema_lists_the_registrys_acts_keys_and_intents() -> None:
+    event = _schema("case")["$defs"]["event"]["properties"]
+    assert event["act"]["enum"] == [a.value for a in Act]
+    assert event["intent"]["enum"] == list(INTENTS)
+    keys = {"act"} | {k for spec in ACTS.values() for k in spec.keys}
+    assert set(event) == keys
+
+
+def test_the_rulebook_schema_lists_the_registrys_findings_decisions_and_penalties() -> None:
+    prov = _schema("rulebook")["$defs"]["provision"]["properties"]
+    assert prov["finding"]["enum"] == [k.value for k in Kind]
+    assert prov["decision"]["enum"] == [d.value for d in Decision]
+    assert set(prov["penalty"]["properties"]) == set(PENALTIES)
+    assert prov["referee"]["items"]["enum"] == list(PLACES)
+
+
+def test_the_schemas_on_disk_are_what_the_registry_writes() -> None:
+    from arbiter.vocabulary_doc import schema_enums
+
+    for name in ("case", "rulebook"):
+        data = _schema(name)
+        assert data == schema_enums(name, data), (
+            f"{name}.schema.json is stale: run python -m arbiter.vocabulary_doc")
+
+
+def test_every_enum_member_has_one_registry_entry_and_every_act_a_handler() -> None:
+    assert list(ACTS) == list(Act)
+    assert list(FINDINGS) == list(Kind)
+    assert list(DECISIONS) == list(Decision)
+    assert set(HANDLERS) == set(Act)
+
+
+def test_the_readme_lists_are_the_registrys() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    found = blocks(readme)
+    assert set(found) == set(BLOCKS), "README lacks a vocabulary block"
+    for name, write in BLOCKS.items():
+        assert found[name].strip() == write().strip(), (
+            f"README's {name} list is stale: run python -m arbiter.vocabulary_doc README.md")
+
+
+def test_one_line_verbs_are_unambiguous() -> None:
+    seen: dict[str, Act] = {}
+    for act, spec in ACTS.items():
+        for verb in spec.verbs:
+            assert verb not in seen, f"{verb!r} is both {seen[verb]} and {act}"
+            seen[verb] = act
+
+
+def _check_club(tmp_path: Path, provision: str) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    path = tmp_path / "club.yaml"
+    path.write_text("id: club\ntitle: Club rules\nextends: peel\nprovisions:\n" + provision,
+                    encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "arbiter", "check", str(path)],
+                          capture_output=True, text=True, timeout=60)
+    return path, done
+
+
+def test_check_refuses_a_fact_another_kind_carries_naming_the_facts_this_kind_does(
+        tmp_path: Path) -> None:
+    # 'lifted' is a fact of a wrong draw; a straddle over the limit never carries it.
+    path, done = _check_club(tmp_path, "  - id: club-a\n    finding: straddle_over_limit\n"
+                             "    when: {lifted: true}\n    decision: action_void\n"
+                             "    cites: [22]\n")
+    assert done.returncode == 2
+    (line,) = done.stderr.splitlines()
+    assert line.startswith(f"{path}:7:5: provisions[0].when: tests 'lifted', which a "
+                           "straddle_over_limit finding does not carry")
+    carried = line.split("it carries: ", 1)[1]
+    assert "amount" in carried and "most" in carried and "lifted" not in carried.split(", ")
+
+
+def test_every_fact_a_shipped_provision_tests_is_one_its_kind_carries() -> None:
+    from arbiter import Library
+    from arbiter.vocabulary import facts_of
+
+    lib = Library()
+    for book_id in ("peel", "foster", "hoyle"):
+        for p in lib.get(book_id).provisions:
+            assert set(p.get("when", {})) <= set(facts_of(p["finding"])), p["id"]
+
+
+def test_check_refuses_a_test_a_fact_of_that_type_can_never_meet(tmp_path: Path) -> None:
+    _, done = _check_club(tmp_path, "  - id: club-a\n    finding: given_more_than_asked\n"
+                             "    when: {lifted: 3}\n    decision: foul_hand\n"
+                             "    cites: [48]\n")
+    assert done.returncode == 2
+    (line,) = done.stderr.splitlines()
+    assert "tests 'lifted' against 3" in line and "yes or no" in line
+
+
+def test_only_a_yes_or_no_fact_left_open_is_ruled_both_ways(tmp_path: Path) -> None:
+    """B has asked for three having thrown two, and the dealer has not yet given: whether
+    he was given what he asked for is open, and a club provision on it rules both ways."""
+    from arbiter import Library
+    from arbiter.cases import load_case
+    from arbiter.judge import judge
+
+    (tmp_path / "club.yaml").write_text(
+        "id: club\ntitle: Club rules\nextends: foster\nlaws:\n"
+        "  - {ref: C1, title: Wrong draws, heading: Club,\n"
+        "     text: A wrong draw given as asked is foul.}\n"
+        "provisions:\n"
+        "  - id: club-c1\n    finding: asked_wrong_number\n    point: club\n"
+        "    when: {given_as_asked: true}\n    decision: foul_hand\n    cites: [C1]\n",
+        encoding="utf-8")
+    case = load_case(ROOT / "cases" /
+                     "asked-for-three-having-thrown-two-before-the-dealer-gives.yaml")
+    ruling = judge(case, Library([tmp_path]).get("club"))
+    club = [d for d in ruling.decisions if d.provision == "club-c1"]
+    assert [d.condition for d in club] == [{"given_as_asked": True}]
+    other = [d for d in ruling.decisions if d.condition == {"given_as_asked": False}]
+    assert other and all(d.provision != "club-c1" for d in other)  # Foster's own, if not
+
+
+def test_a_mapping_event_is_refused_a_key_its_act_does_not_take(tmp_path: Path) -> None:
+    from arbiter.cases import load_case
+    from arbiter.errors import InputError
+
+    text = ("table: {seats: [A, B, C], dealer: A, blind: 1, limit: 4}\nevents:\n"
+            "  - deal\n  - {act: passes, player: B, count: 3}\n")
+    try:
+        load_case("bad.yaml", text)
+    except InputError as exc:
+        assert str(exc).startswith("bad.yaml:4:")
+        assert "'passes' takes no 'count'; it takes 'player'" in str(exc)
+    else:
+        raise AssertionError("a pass with a count was accepted")
