@@ -34,8 +34,10 @@ _KEYS: dict[tuple[str, str], str] = {
     ("hands", "ace_in_sequence"): "ace_in_sequence",
     ("hands", "hearts_break_ties"): "hearts_break_ties",
     ("hands", "hearts_flush_best"): "hearts_flush_best",
+    ("hands", "two_pairs_odd_card"): "two_pairs_odd_card",
     ("jackpot", "openers"): "jackpot_openers",
     ("jackpot", "age_antes_again"): "age_antes_again",
+    ("jackpot", "pass_before_opening"): "jackpot_pass",
 }
 
 
@@ -60,13 +62,16 @@ class Rules:
     ace_in_sequence: str = "high_or_low"
     hearts_break_ties: bool = False
     hearts_flush_best: bool = False
+    two_pairs_odd_card: bool = True
     jackpot_openers: tuple[str, ...] = ("J",)
     age_antes_again: bool = True  # in the first jack-pot, does the age ante beside his blind?
+    jackpot_pass: str = "keeps_cards"  # a pass before the opening: final | keeps_cards
     assumed: frozenset[str] = field(default_factory=frozenset)
 
     @property
     def ranking(self) -> Ranking:
-        return Ranking(self.ace_in_sequence, self.hearts_break_ties, self.hearts_flush_best)
+        return Ranking(self.ace_in_sequence, self.hearts_break_ties, self.hearts_flush_best,
+                       self.two_pairs_odd_card)
 
 
 def rules_from(parameters: dict[str, Any]) -> Rules:
