@@ -173,6 +173,7 @@ def rule_on(r: Replay, book: Rulebook) -> Ruling:
             else:  # a possibility the book rules on only one way: say it is silent on the other
                 silences += [_silence(book, f, provs, {**account, **cond})
                              for cond in silent_branches]
+    _forfeit_once(decisions)
     referee = None
     open_facts = [d for d in decisions if d.condition]
     if open_facts and book.questions_of_fact:
@@ -227,6 +228,23 @@ def _on_each_account(f: Finding, accounts: dict[str | None, dict[str, Any]],
                             f"on the account that {f.player} asked for {asked}: {f.message}",
                             facts), {"asked": asked}))
     return out or [(f, {})]
+
+
+def _forfeit_once(decisions: list[Decided]) -> None:
+    """A stake is forfeited once, however many laws forfeit it: a later decision on the same
+    account keeps its words but not a second copy of the penalty."""
+    forfeited: set[tuple[Any, ...]] = set()
+    for d in decisions:
+        account = tuple(sorted(d.condition.items()))
+        kept = []
+        for p in d.penalties:
+            key = (p.get("player"), account)
+            if "forfeits" in p and key in forfeited:
+                continue
+            if "forfeits" in p:
+                forfeited.add(key)
+            kept.append(p)
+        d.penalties = kept
 
 
 def _quiet(f: Finding) -> bool:
