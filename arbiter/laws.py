@@ -94,6 +94,10 @@ class Rulebook(NamedTuple):
     extract: bool = False
     catch_all: dict[str, Any] | None = None
     questions_of_fact: dict[str, Any] | None = None
+    # Which finding is ruled on its cause and not found twice (see arbiter/precedence.py).
+    precedence: tuple[dict[str, Any], ...] = ()
+    # The book's procedures: evidence, parties to a dispute, refunds (arbiter/procedures.py).
+    procedures: dict[str, Any] = {}  # noqa: RUF012 - never mutated; build() passes its own
 
     @property
     def name(self) -> str:
@@ -119,6 +123,8 @@ class Rulebook(NamedTuple):
                 refs += group.get("cites", [])
         if self.questions_of_fact:
             refs += self.questions_of_fact.get("cites", [])
+        for rule in self.precedence:
+            refs += rule.get("cites", [])
         known = {law.ref.lower(): law.ref for law in self.laws}
         return {known[normalise_ref(r)] for r in refs if normalise_ref(r) in known}
 

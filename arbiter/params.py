@@ -3,12 +3,15 @@
 The engine knows how a deal, a draw and a betting round work; everything
 that varies between Foster, Peel and Hoffmann is a field here, filled from
 the rulebook YAML. A field the rulebook does not give keeps the default
-below and is listed in ``assumed`` so a replay can say so.
+of ``engine_defaults.yaml`` (an assumption, never law) and is listed in ``assumed``
+so a ruling can say so.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from .cards import Ranking
@@ -43,29 +46,33 @@ _KEYS: dict[tuple[str, str], str] = {
 
 @dataclass(frozen=True)
 class Rules:
-    blind_max_of_limit: float | None = None
-    straddle_first: int = 2  # the first straddle, as a multiple of the blind
-    straddle_step: str = "double"  # double | add_blind
-    straddle_max_of_limit: float | None = None
-    straddle_counts_as: str = "blind"  # blind: going in is twice it; going_in: it is the amount
-    straddle_when: str = "before_deal"  # before_deal | before_looking
-    come_in_multiple: int = 2
-    make_good_at_draw: bool = False
-    exposed_card: str = "to_discards"  # to_discards | return_to_pack
-    exposed_replaced: str = "at_once"  # at_once | after_others
-    faced_card: str = "to_discards"  # a card found faced in the pack: to_discards | return_to_pack
-    last_card: str = "dealt"  # dealt | kept
-    reshuffle: tuple[str, ...] = ("discards",)
-    bet_first: str = "left_of_age"  # left_of_age | age
-    age_may_hold: bool = False
-    first_may_stand: bool = False
-    ace_in_sequence: str = "high_or_low"
-    hearts_break_ties: bool = False
-    hearts_flush_best: bool = False
-    two_pairs_odd_card: bool = True
-    jackpot_openers: tuple[str, ...] = ("J",)
-    age_antes_again: bool = True  # in the first jack-pot, does the age ante beside his blind?
-    jackpot_pass: str = "keeps_cards"  # a pass before the opening: final | keeps_cards
+    """Every mechanic the books differ on. No value here has a default in Python: what a
+    rulebook does not give comes from the engine's assumptions (``engine_defaults.yaml``),
+    and is listed in ``assumed`` so every ruling that depends on it can say so."""
+
+    blind_max_of_limit: float | None
+    straddle_first: int  # the first straddle, as a multiple of the blind
+    straddle_step: str  # double | add_blind
+    straddle_max_of_limit: float | None
+    straddle_counts_as: str  # blind: going in is twice it; going_in: it is the amount
+    straddle_when: str  # before_deal | before_looking
+    come_in_multiple: int
+    make_good_at_draw: bool
+    exposed_card: str  # to_discards | return_to_pack
+    exposed_replaced: str  # at_once | after_others
+    faced_card: str  # a card found faced in the pack: to_discards | return_to_pack
+    last_card: str  # dealt | kept
+    reshuffle: tuple[str, ...]
+    bet_first: str  # left_of_age | age
+    age_may_hold: bool
+    first_may_stand: bool
+    ace_in_sequence: str
+    hearts_break_ties: bool
+    hearts_flush_best: bool
+    two_pairs_odd_card: bool  # the fifth card decides between equal two pairs
+    jackpot_openers: tuple[str, ...]
+    age_antes_again: bool  # in the first jack-pot, does the age ante beside his blind?
+    jackpot_pass: str  # a pass before the jack-pot is opened: final | keeps_cards
     assumed: frozenset[str] = field(default_factory=frozenset)
 
     @property
@@ -74,17 +81,34 @@ class Rules:
                        self.two_pairs_odd_card)
 
 
+DEFAULTS_FILE = Path(__file__).with_name("engine_defaults.yaml")
+
+
+@cache
+def engine_defaults() -> dict[str, Any]:
+    """The engine's assumptions, read (safely) from ``engine_defaults.yaml``."""
+    from .yamlsafe import parse
+
+    data: dict[str, Any] = parse(DEFAULTS_FILE.read_text(encoding="utf-8"),
+                                 str(DEFAULTS_FILE)).data
+    return data
+
+
 def rules_from(parameters: dict[str, Any]) -> Rules:
-    """Build Rules from a rulebook's (already schema-checked) parameters."""
+    """Build Rules from a rulebook's (already schema-checked) parameters; what it does
+    not give is the engine's assumption."""
+    assumptions = engine_defaults()["parameters"]
     values: dict[str, Any] = {}
+    assumed = set()
     for (group, key), name in _KEYS.items():
         g = parameters.get(group)
         if isinstance(g, dict) and key in g:
             v = g[key]
-            values[name] = tuple(v) if isinstance(v, list) else v
-    given = set(values)
-    assumed = frozenset(f.name for f in fields(Rules) if f.name != "assumed") - given
-    return Rules(**values, assumed=assumed)
+        else:
+            v = assumptions[f"{group}.{key}"]["value"]
+            assumed.add(name)
+        values[name] = tuple(v) if isinstance(v, list) else v
+    return Rules(**values, assumed=frozenset(assumed))
 
 
 def yaml_name(field_name: str) -> str:
@@ -92,3 +116,18 @@ def yaml_name(field_name: str) -> str:
         if name == field_name:
             return f"{group}.{key}"
     return field_name
+
+
+def assumption(name: str, book: str) -> str:
+    """The plain sentence a ruling gives for an assumed mechanic (``draw.faced_card``)."""
+    text: str = engine_defaults()["parameters"][name]["assumes"]
+    return text.replace("{book}", book)
+
+
+def precedence_of(book: Any) -> tuple[dict[str, Any], ...]:
+    """The book's precedence across finding kinds, or, where it declares none, the
+    engine's assumed one (each rule marked with the sentence a ruling gives for it)."""
+    own: tuple[dict[str, Any], ...] = tuple(book.precedence) if book is not None else ()
+    if own:
+        return own
+    return tuple(dict(r, assumed=True) for r in engine_defaults().get("precedence", []))

@@ -16,7 +16,7 @@ from .cases import Case
 from .errors import InputError
 from .findings import Finding
 from .laws import Rulebook
-from .params import rules_from, yaml_name
+from .params import precedence_of, rules_from, yaml_name
 from .table import Game, Impossible
 
 
@@ -50,6 +50,11 @@ class Replay:
     claims: tuple[dict[str, Any], ...]
     assumed: tuple[str, ...]
     facts: dict[str, Any]
+    # The engine's assumptions the table went by (not every one the book leaves open).
+    relied: tuple[str, ...] = ()
+    # Findings not recorded because the rulebook rules them on an earlier one:
+    # (the cause, the precedence rule).
+    merged: tuple[tuple[Finding, dict[str, Any]], ...] = ()
 
     @property
     def final(self) -> Step:
@@ -88,6 +93,7 @@ class Replay:
             "outcome": self.outcome,
             "claims": list(self.claims),
             "assumed": list(self.assumed),
+            "relied_on": list(self.relied),
         }
 
 
@@ -96,7 +102,8 @@ def replay(case: Case, rulebook: Rulebook | None = None) -> Replay:
     rules = rules_from(rulebook.parameters) if rulebook else rules_from({})
     t = case.table
     game = Game(t.seats, t.dealer, t.blind, t.limit, rules, jackpot=t.jackpot,
-                carried=t.pool, stakes=dict(t.stakes) if t.stakes else None)
+                carried=t.pool, stakes=dict(t.stakes) if t.stakes else None,
+                precedence=precedence_of(rulebook))
     steps = [_snapshot(game, 0, None, "the table before the deal", 0)]
     for i, ev in enumerate(case.events, 1):
         game.step, game.line = i, ev.line
@@ -126,6 +133,8 @@ def replay(case: Case, rulebook: Rulebook | None = None) -> Replay:
         assumed=tuple(sorted(yaml_name(a) for a in rules.assumed)),
         facts={"jackpot": t.jackpot, "opener": game.opener, "level": game.level,
                "straddles": [list(s) for s in game.straddles], "blind": game.blind_unit},
+        relied=tuple(game.relied),
+        merged=tuple(game.merged),
     )
 
 

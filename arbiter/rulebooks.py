@@ -121,6 +121,8 @@ def validate_rulebook(doc: Document) -> dict[str, Any]:
             )
         ids[prov["id"]] = i
         prov["line"] = doc.where(("provisions", i))[0]
+    for i, rule in enumerate(data.get("precedence", [])):
+        rule["line"] = doc.where(("precedence", i))[0]
     return data
 
 
@@ -261,7 +263,18 @@ def build(data: dict[str, Any], file: str, parent: Rulebook | None) -> Rulebook:
         catch_all=data.get("catch_all", parent.catch_all if parent else None),
         questions_of_fact=data.get("questions_of_fact",
                                    parent.questions_of_fact if parent else None),
+        precedence=_precedence(data, file, parent),
+        procedures=merge(parent.procedures if parent else {}, data.get("procedures", {})),
     )
+
+
+def _precedence(data: dict[str, Any], file: str, parent: Rulebook | None,
+                ) -> tuple[dict[str, Any], ...]:
+    """A house book's precedence rules replace the parent's of the same id."""
+    own = [dict(r, book=data["id"], file=file) for r in data.get("precedence", [])]
+    ids = {r["id"] for r in own}
+    inherited = [r for r in parent.precedence if r["id"] not in ids] if parent else []
+    return (*inherited, *own)
 
 
 def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
@@ -278,7 +291,8 @@ def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
 def check_references(book: Rulebook, path: Path) -> None:
     """What the schema cannot see: every cited law exists, every fact a provision tests or
     names is one the replay gives, and every exception names a provision of the book."""
-    from .provisions import FACTS, TEXT_VALUES, placeholders
+    from .provisions import TEXT_VALUES, placeholders
+    from .vocabulary import facts_of
 
     ids = [p["id"] for p in book.provisions]
     refs = book.refs()
@@ -293,10 +307,12 @@ def check_references(book: Rulebook, path: Path) -> None:
             if book.law(ref) is None:
                 raise fail(p, "cites", f"cites law {ref!r}, which {book.name} does not hold; "
                            f"{did_you_mean(str(ref), refs)}")
+        carried = facts_of(p["finding"])
         for fact in p.get("when", {}):
-            if fact not in FACTS:
-                raise fail(p, "when", f"tests {fact!r}, which is not a fact any finding "
-                           f"carries; {did_you_mean(fact, sorted(FACTS))}")
+            if fact not in carried:
+                raise fail(p, "when", f"tests {fact!r}, which a {p['finding']} finding does "
+                           f"not carry; {did_you_mean(fact, sorted(carried))} (it carries: "
+                           f"{', '.join(sorted(carried))})")
         for key in ("says", "remedy", "referee_says"):
             for name in placeholders(str(p.get(key, ""))):
                 if name not in TEXT_VALUES:
@@ -311,6 +327,17 @@ def check_references(book: Rulebook, path: Path) -> None:
                    f"can both apply to {q['finding']} and decide it differently "
                    f"({q['decision']} / {p['decision']}); add a condition that tells them apart, "
                    "give one its own 'point', or declare one the 'exception_to' the other")
+    for i, rule in enumerate(r for r in book.precedence if r.get("file") == str(path)):
+        carried = facts_of(rule["finding"])
+        for fact in rule.get("when", {}):
+            if fact not in carried:
+                raise error_at(path, ("precedence", i, "when"), f"tests {fact!r}, which a "
+                               f"{rule['finding']} finding does not carry; (it carries: "
+                               f"{', '.join(sorted(carried))})")
+        for ref in rule.get("cites", []):
+            if book.law(ref) is None:
+                raise error_at(path, ("precedence", i, "cites"), f"cites law {ref!r}, which "
+                               f"{book.name} does not hold; {did_you_mean(str(ref), refs)}")
     for key in ("catch_all", "questions_of_fact"):
         block = getattr(book, key) or {}
         for ref in block.get("cites", []):
@@ -322,11 +349,12 @@ def check_references(book: Rulebook, path: Path) -> None:
                 raise error_at(path, (key, "says"), f"names {{{name}}}, which is not a fact a "
                                f"ruling can fill in; {did_you_mean(name, sorted(TEXT_VALUES))}")
     for p in book.provisions:
-        fallback = str(p.get("evidence", {}).get("fallback", ""))
-        for name in placeholders(fallback):
+        texts = " ".join(str(v) for k, v in p.get("evidence", {}).items() if k != "order")
+        for name in placeholders(texts):
             if name not in TEXT_VALUES:
                 raise fail(p, "evidence", f"names {{{name}}}, which is not a fact a ruling can "
                            f"fill in; {did_you_mean(name, sorted(TEXT_VALUES))}")
+        _check_penalty(p, fail)
     for name, group in book.parameters.items():
         for ref in group.get("cites", []) if isinstance(group, dict) else []:
             if book.law(ref) is None:
@@ -369,3 +397,24 @@ def _may_disagree(
         if not exclusive(p.get("when", {}), q.get("when", {})):
             out.append((p, q))
     return out
+
+
+def _check_penalty(p: dict[str, Any], fail: Any) -> None:
+    """A refund names who pays by facts that hold a player, and how much by a number."""
+    from .vocabulary import facts_of
+
+    refund = p.get("penalty", {}).get("refund")
+    if not refund:
+        return
+    carried = facts_of(p["finding"])
+    by = refund.get("by", "dealer")
+    for fact in [by] if isinstance(by, str) else by:
+        if carried.get(fact) != "player":
+            players = sorted(k for k, t in carried.items() if t == "player")
+            raise fail(p, "penalty", f"refund by {fact!r}: expected a fact naming a player "
+                       f"that a {p['finding']} finding carries ({', '.join(players)})")
+    amount = refund.get("amount", "blind_or_straddle")
+    if carried.get(amount) != "int":
+        numbers = sorted(k for k, t in carried.items() if t == "int")
+        raise fail(p, "penalty", f"refund amount {amount!r}: expected a number a "
+                   f"{p['finding']} finding carries ({', '.join(numbers)})")

@@ -16,7 +16,8 @@ from typing import Any
 
 from .cards import FULL_PACK
 from .findings import Finding, Kind
-from .params import Rules
+from .params import Rules, yaml_name
+from .precedence import cause_of
 
 
 class Impossible(Exception):
@@ -63,8 +64,10 @@ class Game:
 
     def __init__(self, seats: tuple[str, ...], dealer: str, blind: int, limit: int,
                  rules: Rules, *, jackpot: int = 0, carried: int = 0,
-                 stakes: dict[str, int] | None = None) -> None:
+                 stakes: dict[str, int] | None = None,
+                 precedence: tuple[dict[str, Any], ...] = ()) -> None:
         self.rules = rules
+        self.precedence = precedence
         self.names = seats
         self.seats = {n: Seat(n, funds=(stakes or {}).get(n)) for n in seats}
         self.dealer = dealer
@@ -101,6 +104,8 @@ class Game:
         self.drawers: list[str] = []  # set when the say closes and the draw begins
         # Who put in all he had and demanded a show for it, and who was in the game then.
         self.short_of_funds: tuple[str, tuple[str, ...]] | None = None
+        self.relied: list[str] = []  # the engine's assumptions the table has relied on
+        self.merged: list[tuple[Finding, dict[str, Any]]] = []  # (cause, precedence rule)
 
     # --- seats and turns -------------------------------------------------------
 
@@ -147,10 +152,26 @@ class Game:
 
     # --- findings: the record (the handlers decide what to record) ----------------------
 
-    def find(self, kind: Kind, player: str | None, message: str, **facts: Any) -> Finding:
+    def rely(self, *fields: str) -> tuple[str, ...]:
+        """Note that the table is going by these mechanics; return those of them that are
+        the engine's assumptions (by their rulebook names), for the finding it makes."""
+        out = tuple(yaml_name(n) for n in fields if n in self.rules.assumed)
+        self.relied += [n for n in out if n not in self.relied]
+        return out
+
+    def find(self, kind: Kind, player: str | None, message: str, *,
+             relied: tuple[str, ...] = (), **facts: Any) -> Finding:
+        """Record a finding, unless the rulebook rules it on an earlier one, its cause
+        (then it is returned with ``ruled_on`` set, and not recorded). ``relied``: the
+        engine's assumptions the finding rests on (from ``rely``)."""
         f = Finding(kind, self.step, self.line, player, message,
-                    dict(facts, phase=str(self.phase)))
-        self.findings.append(f)
+                    dict(facts, phase=str(self.phase)), assumed=relied)
+        cause = cause_of(self.precedence, self.findings, f) if self.precedence else None
+        if cause is None:
+            self.findings.append(f)
+        else:
+            f.ruled_on = cause[0]
+            self.merged.append(cause)
         return f
 
     def track(self, key: str, player: str, finding: Finding) -> None:

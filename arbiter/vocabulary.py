@@ -281,6 +281,8 @@ class FindingSpec:
     parties: tuple[str, ...] = ()
     # Facts any player's act fills in, not only the finding's player's (a bet by anyone).
     table_facts: tuple[str, ...] = ()
+    # Its player is the one who distracted the dealer (the ``dealer_distracted_by`` fact).
+    distracts_dealer: bool = False
 
     def all_facts(self) -> dict[str, str]:
         return {**CONTEXT_FACTS, **self.facts, **{d: DERIVED_FACTS[d] for d in self.derived}}
@@ -301,7 +303,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.CARD_EXPOSED_IN_DEAL: FindingSpec("the dealer exposed a card in dealing",
                                            {"card": "str", "to": "player"}),
     Kind.SPOKE_TO_DEALER: FindingSpec("a player spoke to the dealer",
-                                      {"during_deal": "bool"}),
+                                      {"during_deal": "bool"}, distracts_dealer=True),
     Kind.BLIND_OVER_LIMIT: FindingSpec("the blind is over the book's limit for it",
                                        {"amount": "int", "most": "int"}),
     Kind.STRADDLE_OVER_LIMIT: FindingSpec("a straddle goes past the book's limit for it",

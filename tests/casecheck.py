@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbiter.findings import Kind
 from arbiter.replay import Replay
+from arbiter.vocabulary import FINDINGS
 
-OUTCOME_KINDS = {Kind.SHOWDOWN, Kind.WON_UNCALLED, Kind.NOT_OPENED}
+OUTCOME_KINDS = {kind for kind, spec in FINDINGS.items() if spec.outcome}
 
 
 def irregularities(r: Replay) -> list[dict[str, Any]]:

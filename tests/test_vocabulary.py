@@ -4,6 +4,9 @@ the README's lists and the act handlers all follow it, and these tests fail on d
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 from conftest import ROOT
 
@@ -42,6 +45,15 @@ def test_the_rulebook_schema_lists_the_registrys_findings_decisions_and_penaltie
     assert prov["referee"]["items"]["enum"] == list(PLACES)
 
 
+def test_the_schemas_on_disk_are_what_the_registry_writes() -> None:
+    from arbiter.vocabulary_doc import schema_enums
+
+    for name in ("case", "rulebook"):
+        data = _schema(name)
+        assert data == schema_enums(name, data), (
+            f"{name}.schema.json is stale: run python -m arbiter.vocabulary_doc")
+
+
 def test_every_enum_member_has_one_registry_entry_and_every_act_a_handler() -> None:
     assert list(ACTS) == list(Act)
     assert list(FINDINGS) == list(Kind)
@@ -64,3 +76,36 @@ def test_one_line_verbs_are_unambiguous() -> None:
         for verb in spec.verbs:
             assert verb not in seen, f"{verb!r} is both {seen[verb]} and {act}"
             seen[verb] = act
+
+
+def _check_club(tmp_path: Path, provision: str) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    path = tmp_path / "club.yaml"
+    path.write_text("id: club\ntitle: Club rules\nextends: peel\nprovisions:\n" + provision,
+                    encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "arbiter", "check", str(path)],
+                          capture_output=True, text=True, timeout=60)
+    return path, done
+
+
+def test_check_refuses_a_fact_another_kind_carries_naming_the_facts_this_kind_does(
+        tmp_path: Path) -> None:
+    # 'lifted' is a fact of a wrong draw; a straddle over the limit never carries it.
+    path, done = _check_club(tmp_path, "  - id: club-a\n    finding: straddle_over_limit\n"
+                             "    when: {lifted: true}\n    decision: action_void\n"
+                             "    cites: [22]\n")
+    assert done.returncode == 2
+    (line,) = done.stderr.splitlines()
+    assert line.startswith(f"{path}:7:5: provisions[0].when: tests 'lifted', which a "
+                           "straddle_over_limit finding does not carry")
+    carried = line.split("it carries: ", 1)[1]
+    assert "amount" in carried and "most" in carried and "lifted" not in carried.split(", ")
+
+
+def test_every_fact_a_shipped_provision_tests_is_one_its_kind_carries() -> None:
+    from arbiter import Library
+    from arbiter.vocabulary import facts_of
+
+    lib = Library()
+    for book_id in ("peel", "foster", "hoyle"):
+        for p in lib.get(book_id).provisions:
+            assert set(p.get("when", {})) <= set(facts_of(p["finding"])), p["id"]
