@@ -113,6 +113,12 @@ def ruling_differences(ruling: Any, expect: dict[str, Any]) -> list[str]:
 
 
 def _both_ways(wanted: list[Any], got: list[Any], noun: str) -> list[str]:
-    """What was expected and is missing, and what is there and was not expected."""
-    return ([f"missing {noun} {w}; the replay or ruling has {got}" for w in wanted if w not in got]
-            + [f"unexpected {noun} {g}" for g in got if g not in wanted])
+    """What was expected and is missing, and what is there and was not expected, counted:
+    a decision made twice where the case expects it once is a difference too."""
+    out = [f"missing {noun} {w}; the replay or ruling has {got}" for w in wanted if w not in got]
+    out += [f"unexpected {noun} {g}" for g in got if g not in wanted]
+    for item in [x for i, x in enumerate(wanted + got) if x not in (wanted + got)[:i]]:
+        if item in wanted and item in got and wanted.count(item) != got.count(item):
+            out.append(f"{noun} {item}: expected {wanted.count(item)} times, "
+                       f"made {got.count(item)} times")
+    return out
