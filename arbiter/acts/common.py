@@ -136,7 +136,7 @@ def won_uncalled(game: Game, name: str) -> None:
     game.outcome = {"kind": "won_uncalled", "winner": name, "pool": game.pool}
     game.find(Kind.WON_UNCALLED, name, f"nobody would equal {name}'s stake; the pool "
               f"holds {game.pool}", pool=game.pool, opener=game.opener,
-              is_opener=name == game.opener if game.jackpot else None,
+              is_opener=bool(game.jackpot) and name == game.opener,
               relied=game.rely("age_antes_again") if game.jackpot == 1 else ())
 
 
