@@ -102,7 +102,7 @@ class _Ctx:
 
 
 def _number(tok: str) -> int | None:
-    if tok.isdigit():
+    if tok.isascii() and tok.isdigit():  # '²' and '①' are digits to Python, not to a player
         return int(tok)
     return _NUMBER_WORDS.get(tok.lower())
 
@@ -149,6 +149,8 @@ def _colour(word: str, counters: dict[str, int]) -> str | None:
 def parse_line(text: str, ctx: _Ctx) -> Event:
     """One event in the one-line form."""
     raw = " ".join(text.replace("\u2019", "'").split())
+    if re.search(r"[0-9]{10}", raw):
+        raise ctx.error("a number in this event is too large (at most 9 digits)")
     low = raw.lower()
     if low in ("deal", "deals", "the deal", "cards dealt"):
         return Event(Act.DEALS, text=raw)
@@ -380,16 +382,36 @@ def _mapping_text(data: dict[str, Any]) -> str:
 
 def load_case(source: str | Path, text: str | None = None) -> Case:
     """Load and validate a case file (or ``text`` under that name)."""
+    from .files import decode, read_bytes
+
     name = str(source)
     if text is None:
-        try:
-            text = Path(source).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise InputError(f"cannot read case: {exc.strerror}", file=name) from None
-        except UnicodeDecodeError:
-            raise InputError("not UTF-8 text", file=name) from None
+        text = decode(read_bytes(Path(source), "case"), name)
     doc = parse(text, name)
     return case_from_document(doc)
+
+
+MAX_EVENTS = 500  # events in one case: a deal of ten players has fewer than 200
+
+
+def _strict(doc: Document) -> None:
+    """What the schema lets through: 2.0 for 2, huge numbers, seats alike but for case,
+    more events than a deal can hold."""
+    from .shape import fault, schema
+
+    found = fault(schema("case"), doc.data)
+    if found is not None:
+        raise doc.error(found.path, found.message)
+    seen: dict[str, int] = {}
+    for i, seat in enumerate(doc.data["table"]["seats"]):
+        if seat.lower() in seen:
+            raise doc.error(("table", "seats", i), f"{seat!r} is seat "
+                            f"{doc.data['table']['seats'][seen[seat.lower()]]!r} again: "
+                            "expected names that differ in more than capitals")
+        seen[seat.lower()] = i
+    if len(doc.data["events"]) > MAX_EVENTS:
+        raise doc.error(("events", MAX_EVENTS), f"more than {MAX_EVENTS} events: "
+                        "expected the events of one deal")
 
 
 def case_from_document(doc: Document) -> Case:
@@ -402,6 +424,7 @@ def case_from_document(doc: Document) -> Case:
         raise doc.error((), "this is a rulebook, not a case: expected 'table' and 'events' "
                         "(see 'arbiter laws' and 'arbiter check' for rulebooks)")
     check(doc, "case")
+    _strict(doc)
     data = doc.data
     t = data["table"]
     seats = tuple(t["seats"])
