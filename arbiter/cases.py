@@ -238,23 +238,23 @@ def _count_or_amount(ev: Event, rest: list[str], cards: list[str],
                      ctx: _Ctx) -> tuple[int | None, int | None]:
     spec = ACTS[ev.act]
     words = " ".join(rest)
-    if spec.count in ("cards", "card", "named"):
+    if spec.number in ("cards", "card", "named"):
         _only_cards_and_a_count(rest, ev, ctx)
         nums = [n for n in (_number(w) for w in rest) if n is not None]
-        if spec.count == "named":
+        if spec.number == "named":
             return None, None
         if nums:
-            if cards and len(cards) != nums[0] and spec.count == "cards":
+            if cards and len(cards) != nums[0] and spec.number == "cards":
                 raise ctx.error(f"'{ev.text}' says {nums[0]} but names {len(cards)} "
                                 f"card{'s' if len(cards) != 1 else ''}")
             return nums[0], None
         if cards:
             return len(cards), None
-        if spec.count == "cards":
+        if spec.number == "cards":
             raise ctx.error(f"'{ev.act.value}' needs how many cards, e.g. '{ev.player} "
                             f"{ev.act.value} {'B ' if spec.player_arg == 'to' else ''}3'")
         return None, None
-    if spec.count == "optional":
+    if spec.number == "optional":
         nums = [n for n in (_number(w) for w in rest) if n is not None]
         return (nums[0] if nums else 1), None
     if spec.amount is None or not words.strip():
@@ -308,6 +308,12 @@ def parse_mapping(data: dict[str, Any], ctx: _Ctx) -> Event:
     def sub(key: str) -> _Ctx:
         return _Ctx(ctx.doc, (*base, key), ctx.seats, ctx.counters)
 
+    spec = ACTS[act]
+    for key in data:  # the keys the vocabulary gives this act
+        if key not in ("act", "note", *spec.keys):
+            raise sub(key).error(f"'{act.value}' takes no {key!r}; it takes "
+                                 + ", ".join(repr(k) for k in spec.keys))
+
     def seat(key: str) -> str | None:
         return _seat(data[key], sub(key)) if key in data else None
 
@@ -330,13 +336,12 @@ def parse_mapping(data: dict[str, Any], ctx: _Ctx) -> Event:
     counts = tuple((_seat(p, sub("counts")), n) for p, n in data.get("counts", {}).items())
     amount = parse_amount(data["amount"], sub("amount")) if "amount" in data else None
     player = seat("player")
-    spec = ACTS[act]
     if player is None and spec.needs_player:
         raise ctx.error(f"'{act.value}' needs a 'player'")
     for key in spec.required:
         if key not in data:
             raise ctx.error(f"'{act.value}' needs {key!r}: {_KEY_MEANS[key]}")
-    counted = spec.count == "cards" and act != Act.ASKS
+    counted = spec.number == "cards" and act != Act.ASKS
     if "count" in data and cards and counted and len(cards) != data["count"]:
         raise sub("count").error(f"count is {data['count']} but {len(cards)} cards are named")
     return Event(

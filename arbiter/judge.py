@@ -16,11 +16,12 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
+from .acts.accounts import accounts_given, on_each_account
 from .assumptions import Assumptions
 from .cases import Case
 from .errors import EXIT_NOT_RULED, ArbiterError
 from .facts import TableFacts
-from .findings import Finding, Kind
+from .findings import Finding
 from .laws import Law, Rulebook
 from .procedures import Procedures
 from .provisions import Decision, Match, fill, match
@@ -187,12 +188,11 @@ class _Judge:
     def rule(self) -> Ruling:
         decisions: list[Decided] = []
         silences: list[Silence] = []
-        accounts = {f.player: f.facts.get("accounts") or {} for f in self.r.findings
-                    if f.kind == Kind.CONFLICTING_CLAIMS}
+        accounts = accounts_given(self.r.findings)
         for found in _ordered(self.r):
             if _quiet(found):
                 continue
-            for f, account in _on_each_account(found, accounts):
+            for f, account in on_each_account(found, accounts):
                 provs = self.by_kind.get(str(f.kind), [])
                 made, silent_branches = self.decide(f, self.table.of(f), provs)
                 for d in made:
@@ -345,41 +345,6 @@ def _agree(f: Finding, group: list[dict[str, Any]]) -> None:
             f"({b['file']}:{b.get('line')}) both apply to step {f.step} ({f.kind}) and "
             f"decide it differently ({a['decision']} / {b['decision']}); declare which "
             "is the exception with 'exception_to'")
-
-
-_DRAW_KINDS = (Kind.ASKED_WRONG_NUMBER, Kind.GIVEN_MORE_THAN_ASKED, Kind.GIVEN_FEWER_THAN_ASKED)
-
-
-def _on_each_account(f: Finding, accounts: dict[str | None, dict[str, Any]],
-                     ) -> list[tuple[Finding, dict[str, Any]]]:
-    """A claim is not a fact. Where what a player asked for is disputed, the draw is ruled
-    on each account given of it: what he discarded and was given are facts, and on each
-    account the finding is what that number makes of them (a wrong ask, too many or too
-    few given, or nothing irregular at all)."""
-    told = accounts.get(f.player) or {}
-    if f.kind not in _DRAW_KINDS or not f.facts.get("asked_disputed") or not told:
-        return [(f, {})]
-    discarded, given = f.facts.get("discarded"), f.facts.get("given")
-    out: list[tuple[Finding, dict[str, Any]]] = []
-    for asked in sorted({v for v in told.values() if isinstance(v, int)}):
-        facts = dict(f.facts, asked=asked, asked_disputed=False)
-        if isinstance(discarded, int) and asked != discarded:
-            kind = Kind.ASKED_WRONG_NUMBER
-            facts.setdefault("gave_discarded", False)
-        elif isinstance(given, int) and given > asked:
-            kind = Kind.GIVEN_MORE_THAN_ASKED
-        elif isinstance(given, int) and given < asked:
-            kind = Kind.GIVEN_FEWER_THAN_ASKED
-            facts.setdefault("made_good", False)
-            facts.setdefault("raised_first", False)
-        else:
-            continue  # on this account he asked for what he discarded and was given it
-        keep = FINDINGS[kind].facts
-        facts = {k: v for k, v in facts.items() if k in keep or k == "phase"}
-        out.append((Finding(kind, f.step, f.line, f.player,
-                            f"on the account that {f.player} asked for {asked}: {f.message}",
-                            facts), {"asked": asked}))
-    return out or [(f, {})]
 
 
 def _forfeit_once(decisions: list[Decided]) -> None:

@@ -16,7 +16,7 @@ from .cases import Case
 from .errors import InputError
 from .findings import Finding
 from .laws import Rulebook
-from .params import precedence_of, rules_from, yaml_name
+from .params import precedence_of, rules_from, voice, yaml_name
 from .table import Game, Impossible
 
 
@@ -52,6 +52,7 @@ class Replay:
     facts: dict[str, Any]
     # The engine's assumptions the table went by (not every one the book leaves open).
     relied: tuple[str, ...] = ()
+    book_name: str = "the book"  # how rulings name the rulebook (its citation)
     # Findings not recorded because the rulebook rules them on an earlier one:
     # (the cause, the precedence rule).
     merged: tuple[tuple[Finding, dict[str, Any]], ...] = ()
@@ -134,6 +135,7 @@ def replay(case: Case, rulebook: Rulebook | None = None) -> Replay:
         facts={"jackpot": t.jackpot, "opener": game.opener, "level": game.level,
                "straddles": [list(s) for s in game.straddles], "blind": game.blind_unit},
         relied=tuple(game.relied),
+        book_name=voice(rulebook) if rulebook else "the book",
         merged=tuple(game.merged),
     )
 

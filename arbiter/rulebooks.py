@@ -388,7 +388,6 @@ def check_references(book: Rulebook, path: Path) -> None:
     """What the schema cannot see: every cited law exists, every fact a provision tests or
     names is one the replay gives, and every exception names a provision of the book."""
     from .provisions import TEXT_VALUES, placeholders
-    from .vocabulary import facts_of
 
     ids = [p["id"] for p in book.provisions]
     refs = book.refs()
@@ -403,14 +402,11 @@ def check_references(book: Rulebook, path: Path) -> None:
             if book.law(ref) is None:
                 raise fail(p, "cites", f"cites law {ref!r}, which {book.name} does not hold; "
                            f"{did_you_mean(str(ref), refs)}")
-        carried = facts_of(p["finding"])
-        for fact in p.get("when", {}):
-            if fact not in carried:
-                raise fail(p, "when", f"tests {fact!r}, which a {p['finding']} finding does "
-                           f"not carry; {did_you_mean(fact, sorted(carried))} (it carries: "
-                           f"{', '.join(sorted(carried))})")
-        for key in ("says", "remedy", "referee_says"):
-            for name in placeholders(str(p.get(key, ""))):
+        _check_when(p["finding"], p.get("when", {}), lambda m, p=p: fail(p, "when", m))
+        evidence = " ".join(str(v) for k, v in p.get("evidence", {}).items() if k != "order")
+        for key in ("says", "remedy", "referee_says", "evidence"):
+            text = evidence if key == "evidence" else str(p.get(key, ""))
+            for name in placeholders(text):
                 if name not in TEXT_VALUES:
                     raise fail(p, key, f"names {{{name}}}, which is not a fact a ruling can "
                                f"fill in; {did_you_mean(name, sorted(TEXT_VALUES))}")
@@ -418,18 +414,15 @@ def check_references(book: Rulebook, path: Path) -> None:
             if other not in ids:
                 raise fail(p, "exception_to", f"is an exception to {other!r}, which is not a "
                            f"provision of {book.name}; {did_you_mean(other, ids)}")
+        _check_penalty(p, fail)
     for p, q in _may_disagree(book.provisions):
         raise fail(q, "when", f"{q['id']!r} and {p['id']!r} ({p['file']}, line {p.get('line')}) "
                    f"can both apply to {q['finding']} and decide it differently "
                    f"({q['decision']} / {p['decision']}); add a condition that tells them apart, "
                    "give one its own 'point', or declare one the 'exception_to' the other")
     for i, rule in enumerate(r for r in book.precedence if r.get("file") == str(path)):
-        carried = facts_of(rule["finding"])
-        for fact in rule.get("when", {}):
-            if fact not in carried:
-                raise error_at(path, ("precedence", i, "when"), f"tests {fact!r}, which a "
-                               f"{rule['finding']} finding does not carry; (it carries: "
-                               f"{', '.join(sorted(carried))})")
+        _check_when(rule["finding"], rule.get("when", {}),
+                    lambda m, i=i: error_at(path, ("precedence", i, "when"), m))
         for ref in rule.get("cites", []):
             if book.law(ref) is None:
                 raise error_at(path, ("precedence", i, "cites"), f"cites law {ref!r}, which "
@@ -444,13 +437,6 @@ def check_references(book: Rulebook, path: Path) -> None:
             if name not in TEXT_VALUES:
                 raise error_at(path, (key, "says"), f"names {{{name}}}, which is not a fact a "
                                f"ruling can fill in; {did_you_mean(name, sorted(TEXT_VALUES))}")
-    for p in book.provisions:
-        texts = " ".join(str(v) for k, v in p.get("evidence", {}).items() if k != "order")
-        for name in placeholders(texts):
-            if name not in TEXT_VALUES:
-                raise fail(p, "evidence", f"names {{{name}}}, which is not a fact a ruling can "
-                           f"fill in; {did_you_mean(name, sorted(TEXT_VALUES))}")
-        _check_penalty(p, fail)
     for name, group in book.parameters.items():
         for ref in group.get("cites", []) if isinstance(group, dict) else []:
             if book.law(ref) is None:
@@ -547,3 +533,44 @@ def _check_penalty(p: dict[str, Any], fail: Any) -> None:
         numbers = sorted(k for k, t in carried.items() if t == "int")
         raise fail(p, "penalty", f"refund amount {amount!r}: expected a number a "
                    f"{p['finding']} finding carries ({', '.join(numbers)})")
+
+
+_TYPE_WORDS = {"bool": "yes or no (true/false)", "int": "a number", "str": "text",
+               "player": "a player's name", "list": "a list", "map": "a mapping"}
+
+
+def _mistyped(kind: str, test: Any) -> Any:
+    """The first value in a provision's test that a fact of this type can never equal
+    (None when every value could); comparisons need a number."""
+    if isinstance(test, dict):
+        if kind != "int" and set(test) - {"not", "in"}:
+            return next(iter(set(test) - {"not", "in"}))
+        values = [v for op in ("not", "in") if op in test
+                  for v in (test[op] if isinstance(test[op], list) else [test[op]])]
+    else:
+        values = test if isinstance(test, list) else [test]
+    for v in values:
+        if v is None or kind in ("list", "map"):
+            continue
+        wanted = {"bool": bool, "int": int, "str": str, "player": str}[kind]
+        if (kind == "bool") != isinstance(v, bool) or not isinstance(v, wanted):
+            return v
+    return None
+
+
+def _check_when(kind: str, when: dict[str, Any], fail: Any) -> None:
+    """Every fact a test names is one a finding of ``kind`` carries, of a type it can meet."""
+    from .vocabulary import FINDINGS, facts_of
+
+    carried = facts_of(kind)
+    for fact, test in when.items():
+        if fact not in carried:
+            others = [k for k in FINDINGS if fact in FINDINGS[k].facts]
+            hint = (f"it is a fact of {', '.join(others[:3])}{', ...' if len(others) > 3 else ''}"
+                    if others else did_you_mean(fact, sorted(carried)))
+            raise fail(f"tests {fact!r}, which a {kind} finding does not carry ({hint}); "
+                       f"it carries: {', '.join(sorted(carried))}")
+        wrong = _mistyped(carried[fact], test)
+        if wrong is not None:
+            raise fail(f"tests {fact!r} against {wrong!r}, but a {kind} finding's {fact} is "
+                       f"{_TYPE_WORDS[carried[fact]]}")

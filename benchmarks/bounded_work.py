@@ -36,7 +36,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="arbiter-bounded-") as tmp:
         d = Path(tmp)
         decisions = ["foul_hand", "corrected", "must_take"]
-        provisions = [{"id": f"p{i}", "finding": "wrong_hand_size",
+        provisions = [{"id": f"p{i}", "finding": "wrong_number_dealt",
                        "when": {"count": i, "lifted": i % 2 == 0},
                        "decision": decisions[i % 3], "cites": [1]} for i in range(3000)]
         book = d / "big.yaml"

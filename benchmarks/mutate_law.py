@@ -57,6 +57,9 @@ EQUIVALENT: dict[str, str] = {
     "foster: foster-19-game-waits-for-equal-antes: when.phase dropped":
         "a draw out of turn is found only while the say is still open (the draw beginning "
         "before every player had his say), so its phase is always one of those listed",
+    "hoyle: parameter jackpot.series = 'hold_last'":
+        "Hoffmann's series of openers has one member, jacks: repeating it and holding its "
+        "last are the same series",
     "foster: foster-20-straddled-no-jack: when.jackpot dropped":
         "it needs a straddle in a jack pot; Foster's laws of jack pots are outside the pinned "
         "text, so no case could carry an expected ruling for one written from his text",

@@ -134,10 +134,11 @@ def check_turn(game: Game, name: str, act: str) -> None:
 def won_uncalled(game: Game, name: str) -> None:
     game.phase = Phase.OVER
     game.outcome = {"kind": "won_uncalled", "winner": name, "pool": game.pool}
-    game.find(Kind.WON_UNCALLED, name, f"nobody would equal {name}'s stake; the pool "
-              f"holds {game.pool}", pool=game.pool, opener=game.opener,
-              is_opener=bool(game.jackpot) and name == game.opener,
-              relied=game.rely("age_antes_again") if game.jackpot == 1 else ())
+    f = game.find(Kind.WON_UNCALLED, name, f"nobody would equal {name}'s stake; the pool "
+                  f"holds {game.pool}", pool=game.pool, opener=game.opener,
+                  is_opener=bool(game.jackpot) and name == game.opener,
+                  relied=game.rely("age_antes_again") if game.jackpot == 1 else ())
+    game.track("won", name, f)  # whether an opener held openers is known only at the end
 
 
 def close_say_if_done(game: Game) -> None:
@@ -148,10 +149,11 @@ def close_say_if_done(game: Game) -> None:
     if not came_in:
         game.phase = Phase.OVER
         game.outcome = {"kind": "not_opened", "pool": game.pool}
-        series = game.rules.jackpot_openers
+        series, n = game.rules.jackpot_openers, game.jackpot  # the next is jack-pot n + 1
+        nxt = series[n % len(series)] if game.rules.jackpot_series == "repeat" else \
+            series[min(n, len(series) - 1)]
         game.find(Kind.NOT_OPENED, None, "nobody came in", pool=game.pool,
-                  straddled=bool(game.straddles),
-                  next_need=RANK_NAMES[series[game.jackpot % len(series)]] + "s")
+                  straddled=bool(game.straddles), next_need=RANK_NAMES[nxt] + "s")
     elif len(active) == 1:
         won_uncalled(game, active[0])
     else:

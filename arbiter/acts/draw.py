@@ -167,10 +167,13 @@ def _judge_the_number(game: Game, seat: Seat, before: int) -> bool:
     gave_discarded = (to != game.dealer and seat.discarded is not None
                       and target != seat.discarded and seat.given == seat.discarded)
     if gave_discarded:
+        game.rely("give_discarded")
+    if gave_discarded and game.rules.give_discarded:
         seat.drawn = True  # the dealer saw the discard and gave that number (Peel 44)
         asked_wrong_f = game.open_findings.get(("asked", to))
         if asked_wrong_f is not None:
             asked_wrong_f.facts["gave_discarded"] = True
+            asked_wrong_f.assumed = (*asked_wrong_f.assumed, *game.rely("give_discarded"))
     elif to == game.dealer:
         _dealer_took(game, seat, before)
         if seat.owed and seat.given + seat.owed <= (seat.discarded or 0):
@@ -271,15 +274,15 @@ class Exposes:
 class Retakes:
     @staticmethod
     def check(game: Game, ev: Event) -> None:
+        name = player(ev)
         if game.phase not in (Phase.DRAW, Phase.BETTING) or not game.discards:
-            raise Impossible(f"there is no discard for {ev.player} to take back")
+            raise Impossible(f"there is no discard for {name} to take back")
+        n = min(ev.count or 1, len(game.discards))
+        game.find(Kind.DISCARD_RETAKEN, name, f"{name} took back into his hand "
+                  f"{cards_word(n)} he had discarded", count=n)
 
     @staticmethod
     def apply(game: Game, ev: Event) -> None:
-        name = player(ev)
-        seat = game.seats[name]
-        n = min(ev.count or 1, len(game.discards))
-        for _ in range(n):
+        seat = game.seats[player(ev)]
+        for _ in range(min(ev.count or 1, len(game.discards))):
             seat.hand.append(game.discards.pop())
-        game.find(Kind.DISCARD_RETAKEN, name, f"{name} took back into his hand "
-                  f"{cards_word(n)} he had discarded", count=n)
