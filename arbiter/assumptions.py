@@ -29,7 +29,7 @@ class Assumptions:
     def __init__(self, r: Replay, book: Rulebook) -> None:
         self.r, self.book = r, book
         self.merged: dict[int, list[str]] = {}
-        for cause, rule in r.merged:
+        for _, cause, rule in r.merged:
             if rule.get("assumed"):
                 said = self.merged.setdefault(id(cause), [])
                 text = _fill(str(rule.get("assumes", "")), book)

@@ -53,7 +53,7 @@ def test_where_the_book_gives_the_rule_no_assumption_is_stated() -> None:
 
 def test_every_mechanic_has_exactly_one_assumption_with_its_sentence() -> None:
     params = engine_defaults()["parameters"]
-    fields = [f for f in Rules.__dataclass_fields__ if f != "assumed"]
+    fields = [f for f in Rules._fields if f != "assumed"]
     assert sorted(params) == sorted(yaml_name(f) for f in fields)
     for name, entry in params.items():
         assert set(entry) == {"value", "assumes"}, name
@@ -83,7 +83,7 @@ def test_expectations_under_all_hold_nothing_an_engine_assumption_decides() -> N
         common = case.expect.get("all", {})
         for book in books:
             r = replay(case, book)
-            merged = [rule["id"] for _, rule in r.merged if rule.get("assumed")]
+            merged = [rule["id"] for _, _, rule in r.merged if rule.get("assumed")]
             # A finding made on an assumption may be expected of all only for what does not
             # turn on it: where an assumed card was put (``placed``) is the book's to say.
             assumed_findings = [f.kind for f in r.findings
