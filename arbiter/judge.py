@@ -16,6 +16,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
+from .acts.accounts import accounts_given, on_each_account
 from .assumptions import Assumptions
 from .cases import Case
 from .errors import EXIT_NOT_RULED, ArbiterError
@@ -191,16 +192,22 @@ class _Judge:
     def rule(self) -> Ruling:
         decisions: list[Decided] = []
         silences: list[Silence] = []
-        for f in _ordered(self.r):
-            if _quiet(f):
+        accounts = accounts_given(self.r.findings)
+        for found in _ordered(self.r):
+            if _quiet(found):
                 continue
-            provs = self.by_kind.get(str(f.kind), [])
-            made, silent_branches = self.decide(f, self.table.of(f), provs)
-            decisions += made
-            if not made:
-                silences.append(self.silence(f, provs))
-            else:  # a possibility the book rules on only one way: say it is silent on it
-                silences += [self.silence(f, provs, cond) for cond in silent_branches]
+            for f, account in on_each_account(found, accounts):
+                provs = self.by_kind.get(str(f.kind), [])
+                made, silent_branches = self.decide(f, self.table.of(f), provs)
+                for d in made:
+                    d.condition = {**account, **d.condition}
+                decisions += made
+                if not made:
+                    silences.append(self.silence(f, provs, account or None))
+                else:  # a possibility the book rules on only one way: say it is silent on it
+                    silences += [self.silence(f, provs, {**account, **cond})
+                                 for cond in silent_branches]
+        _forfeit_once(decisions)
         referee, referee_cites = self.fact_referee(decisions)
         cited: list[str] = []
         said: list[Decided | Silence] = [*decisions, *silences]
@@ -342,6 +349,23 @@ def _agree(f: Finding, group: list[dict[str, Any]]) -> None:
             f"({b['file']}:{b.get('line')}) both apply to step {f.step} ({f.kind}) and "
             f"decide it differently ({a['decision']} / {b['decision']}); declare which "
             "is the exception with 'exception_to'")
+
+
+def _forfeit_once(decisions: list[Decided]) -> None:
+    """A stake is forfeited once, however many laws forfeit it: a later decision on the same
+    account keeps its words but not a second copy of the penalty."""
+    forfeited: set[tuple[Any, ...]] = set()
+    for d in decisions:
+        account = tuple(sorted(d.condition.items()))
+        kept = []
+        for p in d.penalties:
+            key = (p.get("player"), account)
+            if "forfeits" in p and key in forfeited:
+                continue
+            if "forfeits" in p:
+                forfeited.add(key)
+            kept.append(p)
+        d.penalties = kept
 
 
 def _quiet(f: Finding) -> bool:

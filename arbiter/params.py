@@ -37,8 +37,10 @@ _KEYS: dict[tuple[str, str], str] = {
     ("hands", "ace_in_sequence"): "ace_in_sequence",
     ("hands", "hearts_break_ties"): "hearts_break_ties",
     ("hands", "hearts_flush_best"): "hearts_flush_best",
+    ("hands", "two_pairs_odd_card"): "two_pairs_odd_card",
     ("jackpot", "openers"): "jackpot_openers",
     ("jackpot", "age_antes_again"): "age_antes_again",
+    ("jackpot", "pass_before_opening"): "jackpot_pass",
     ("jackpot", "series"): "jackpot_series",
     ("jackpot", "judged_on"): "openers_judged_on",
 }
@@ -70,15 +72,18 @@ class Rules(NamedTuple):
     ace_in_sequence: str
     hearts_break_ties: bool
     hearts_flush_best: bool
+    two_pairs_odd_card: bool  # the fifth card decides between equal two pairs
     jackpot_openers: tuple[str, ...]
     age_antes_again: bool  # in the first jack-pot, does the age ante beside his blind?
+    jackpot_pass: str  # a pass before the jack-pot is opened: final | keeps_cards
     jackpot_series: str  # repeat | hold_last
     openers_judged_on: str  # original_hand | final_hand
     assumed: frozenset[str] = frozenset()
 
     @property
     def ranking(self) -> Ranking:
-        return Ranking(self.ace_in_sequence, self.hearts_break_ties, self.hearts_flush_best)
+        return Ranking(self.ace_in_sequence, self.hearts_break_ties, self.hearts_flush_best,
+                       self.two_pairs_odd_card)
 
 
 DEFAULTS_FILE = Path(__file__).with_name("engine_defaults.yaml")

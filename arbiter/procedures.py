@@ -53,7 +53,12 @@ class Procedures:
     def settled_by(self, f: Finding, p: dict[str, Any], values: dict[str, Any]) -> str | None:
         parties = self.parties(f, list(p.get("parties", [])))
         if "evidence" in p:
-            return self._evidence(f, p["evidence"], parties, values)
+            ev = p["evidence"]
+            if "passes_over" in ev:  # the law names whom the evidence passes over
+                roles = {"player": f.player}
+                parties = {str(roles[k]) for k in ev["passes_over"] if roles.get(k)} | {
+                    self.place[x] for x in p.get("parties", []) if x in self.place}
+            return self._evidence(f, ev, parties, values)
         for step in p.get("referee", []):
             who = self.place.get(step)
             if who and who not in parties:

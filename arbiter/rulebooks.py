@@ -99,7 +99,7 @@ def _to_cache(data: dict[str, Any]) -> dict[str, Any]:
     """The entry: the validated data as the schema knows it, and the lines beside it."""
     lines: dict[str, list[Any]] = {}
     out = dict(data)
-    for part in ("laws", "provisions"):
+    for part in ("laws", "provisions", "precedence"):
         if part in data:
             lines[part] = [x.get("line") for x in data[part]]
             out[part] = [{k: v for k, v in x.items() if k != "line"} for x in data[part]]
@@ -122,7 +122,7 @@ def _from_cache(entry: Any, schema_raw: bytes) -> dict[str, Any] | None:
             return None
     except RecursionError:
         return None
-    for part in ("laws", "provisions"):
+    for part in ("laws", "provisions", "precedence"):
         items, at = data.get(part, []), lines.get(part, [])
         if not isinstance(at, list) or len(at) != len(items) or \
                 not all(type(n) is int and n > 0 for n in at):
@@ -168,7 +168,7 @@ def validate_rulebook(doc: Document) -> dict[str, Any]:
     bad = _cross_fault(data)
     if bad is not None:
         raise doc.error(*bad)
-    for part in ("laws", "provisions"):
+    for part in ("laws", "provisions", "precedence"):
         for i, item in enumerate(data.get(part, [])):
             item["line"] = doc.where((part, i))[0]
     return data

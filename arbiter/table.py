@@ -87,6 +87,7 @@ class Game:
         self.straddles: list[tuple[str, int]] = []
         self.straddling_closed = False
         self.refused_by: str | None = None  # who first refused to straddle in turn
+        self.declined: list[str] = []  # every player who declined to straddle, in order
         self.say_started = False
         self.to_act: list[str] = []
         self.bet_made = False
@@ -101,6 +102,8 @@ class Game:
         self.claims: list[dict[str, Any]] = []
         self.opener: str | None = None
         self.drawers: list[str] = []  # set when the say closes and the draw begins
+        # Who put in all he had and demanded a show for it, and who was in the game then.
+        self.short_of_funds: tuple[str, tuple[str, ...]] | None = None
         self.relied: list[str] = []  # the engine's assumptions the table has relied on
         # Findings not recorded, each with its cause and the precedence rule that says so.
         self.merged: list[tuple[Finding, Finding, dict[str, Any]]] = []

@@ -93,6 +93,19 @@ def ruling_differences(ruling: Any, expect: dict[str, Any]) -> list[str]:
     for p in expect.get("penalties", []):
         if p not in pens:
             diffs.append(f"missing penalty {p}; the ruling has {pens}")
+    if "says" in expect or "never_says" in expect:
+        from arbiter.ruling_render import ruling_text
+
+        # What the ruling itself says: not the question asked, nor the laws it quotes.
+        printed = ruling_text(ruling).split("\nTHE LAW")[0]
+        printed = printed[printed.find("What happened"):] if "What happened" in printed else ""
+        printed = " ".join(printed.split())
+        for text in expect.get("says", []):
+            if text not in printed:
+                diffs.append(f"the ruling does not say {text!r}")
+        for text in expect.get("never_says", []):
+            if text in printed:
+                diffs.append(f"the ruling says {text!r}, which it must not")
     for text in expect.get("settled_by", []):
         if not any(d.settled_by and text in d.settled_by for d in ruling.decisions):
             diffs.append(f"no decision is settled by {text!r}")
@@ -100,6 +113,12 @@ def ruling_differences(ruling: Any, expect: dict[str, Any]) -> list[str]:
 
 
 def _both_ways(wanted: list[Any], got: list[Any], noun: str) -> list[str]:
-    """What was expected and is missing, and what is there and was not expected."""
-    return ([f"missing {noun} {w}; the replay or ruling has {got}" for w in wanted if w not in got]
-            + [f"unexpected {noun} {g}" for g in got if g not in wanted])
+    """What was expected and is missing, and what is there and was not expected, counted:
+    a decision made twice where the case expects it once is a difference too."""
+    out = [f"missing {noun} {w}; the replay or ruling has {got}" for w in wanted if w not in got]
+    out += [f"unexpected {noun} {g}" for g in got if g not in wanted]
+    for item in [x for i, x in enumerate(wanted + got) if x not in (wanted + got)[:i]]:
+        if item in wanted and item in got and wanted.count(item) != got.count(item):
+            out.append(f"{noun} {item}: expected {wanted.count(item)} times, "
+                       f"made {got.count(item)} times")
+    return out

@@ -67,7 +67,9 @@ BAD: dict[str, tuple[str, int, tuple[str, ...]]] = {
         1, ("missing required key 'events'",),
     ),
     "acts-after-abandoning": (
-        TABLE + "events:\n  - deal\n  - C passes\n  - A comes in\n  - C raises 2\n",
+        # Coming in again after a pass is an irregularity a book rules on (Peel 27); drawing
+        # with no cards in hand cannot happen.
+        TABLE + "events:\n  - deal\n  - C passes\n  - A comes in\n  - C discards 2\n",
         6, ("step 4", "C has abandoned his hand"),
     ),
     "fifty-third-card-in-the-deal": (
@@ -140,9 +142,9 @@ def test_check_accepts_a_good_case(root: Path) -> None:
 def test_check_refuses_a_case_whose_events_cannot_happen(tmp_path: Path, root: Path) -> None:
     bad = tmp_path / "after-passing.yaml"
     bad.write_text("table: {seats: [A, B], dealer: A, blind: 1, limit: 2}\n"
-                   "events: [deal, B passes, B bets 1]\n", encoding="utf-8")
+                   "events: [deal, B passes, B discards 2]\n", encoding="utf-8")
     done = run("check", str(bad), cwd=root)
     assert done.returncode == 2
     assert done.stderr.strip() == (
-        f"{bad}:2:26: events[2]: step 3 ('B bets 1') cannot happen: B has abandoned his hand "
-        "and is out of this deal")
+        f"{bad}:2:26: events[2]: step 3 ('B discards 2') cannot happen: B has abandoned his "
+        "hand and is out of this deal")

@@ -59,6 +59,10 @@ def run(game: Game, ev: Event) -> None:
     handler.apply(game, ev)
 
 
+# Acts by which a player who has passed takes his cards up again and plays on.
+TAKES_UP_AGAIN = (Act.COMES_IN, Act.CALLS, Act.RAISES, Act.BETS, Act.OPENS)
+
+
 def admissible(game: Game, ev: Event) -> None:
     """What the vocabulary says of every act: who may do it, and when it cannot happen."""
     spec = ACTS[ev.act]
@@ -67,6 +71,11 @@ def admissible(game: Game, ev: Event) -> None:
         return  # the deal, a faced card: the table's, checked by their handlers
     if p is None:
         raise Impossible(f"'{ev.act.value}' needs a player")
+    if p in game.seats and game.seats[p].status == Status.PASSED:
+        if ev.act == Act.PASSES:
+            return  # passing again changes nothing: he is out already
+        if ev.act in TAKES_UP_AGAIN and game.phase != Phase.BEFORE_DEAL:
+            return  # he takes his cards up again and plays: irregular, not impossible (Peel 27)
     if game.phase == Phase.OVER and not spec.after_hand:
         raise Impossible(f"the hand is over ({over(game)}); '{ev.describe()}' comes too late")
     dealing = p == game.dealer and spec.by_dealer_when_out  # he deals on (Peel 18)

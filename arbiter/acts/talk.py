@@ -140,6 +140,8 @@ def finish(game: Game) -> None:
 def show(game: Game) -> None:
     hands = _values(game, game.rules)
     unknown = [n for n in game.active() if n not in hands and len(game.seats[n].hand) == 5]
+    # More or less than five cards: a foul hand, not compared (Peel 64 rules on it).
+    foul = [n for n in game.active() if len(game.seats[n].hand) != 5]
     result: dict[str, Any] = {"kind": "show", "pool": game.pool, "players": game.active(),
                               "hands": {n: {"cards": list(game.seats[n].hand),
                                             "value": v.describe()} for n, v in hands.items()}}
@@ -164,9 +166,34 @@ def show(game: Game) -> None:
         relied = game.rely(*_turns_on(game, winners))
     if game.jackpot == 1:
         relied = (*relied, *game.rely("age_antes_again"))
+    result["foul"] = foul
     game.outcome = result
-    game.find(Kind.SHOWDOWN, result.get("winner"), show_message(result), relied=relied, **{
-        k: v for k, v in result.items() if k != "kind"})
+    facts = {k: v for k, v in result.items() if k != "kind"}
+    facts["foul_at_show"] = bool(foul)
+    facts.update(_short_winner(game, result, hands))
+    game.find(Kind.SHOWDOWN, result.get("winner"), show_message(result), relied=relied,
+              **facts)
+
+
+def _short_winner(game: Game, result: dict[str, Any], hands: dict[str, Any]) -> dict[str, Any]:
+    """Peel 60: a winner who demanded a show for all he had claims the ante and straddles,
+    and a sum equal to his stake from each player in the game when he demanded it; the next
+    best hand claims the remainder."""
+    short = game.short_of_funds
+    winner = result.get("winner")
+    if short is None or winner != short[0]:
+        return {"short_of_funds": False}
+    name, in_game = short
+    put_up = dict(game.straddles)
+    if game.age not in put_up and game.blind_paid:
+        put_up[game.age] = game.blind_unit
+    own = game.seats[name].stake - put_up.get(name, 0)
+    claim = sum(put_up.values()) + sum(
+        min(game.seats[p].stake - put_up.get(p, 0), own) for p in in_game)
+    claim = min(claim, game.pool)
+    others = sorted(((v, n) for n, v in hands.items() if n != name), reverse=True)
+    return {"short_of_funds": True, "claim": claim, "remainder": game.pool - claim,
+            "next_best": others[0][1] if others else None}
 
 
 def _values(game: Game, rules: Rules) -> dict[str, Any]:
