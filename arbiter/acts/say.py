@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..cards import card_name
 from ..cases import Event
-from ..table import Game, Impossible, Phase
+from ..table import Game, OutOfPlace, Phase
 from ..vocabulary import INTENTS, Act, Kind
 from .base import NoCheck, handles, player
 from .common import after_money, check_turn, pay
@@ -28,7 +28,7 @@ class SayAct:
     def check(game: Game, ev: Event) -> None:
         p = player(ev)
         if game.phase == Phase.BEFORE_DEAL:
-            raise Impossible(f"'{ev.describe()}' comes before the cards are dealt")
+            raise OutOfPlace("it comes before the cards are dealt")
         if game.phase == Phase.SHOW:
             game.find(Kind.OUT_OF_TURN, p, f"{p} {_spoken(ev.act)} after the betting had "
                       "closed", expected=None, act=_spoken(ev.act))
