@@ -1,8 +1,10 @@
 """Cards and the ranking of poker hands, with the points the books differ on as parameters.
 
 Whether the ace may end a sequence (Peel 71 says only begin; Hoffmann p. 124
-says either) and whether hearts break ties between flushes and sequences
-(Peel 69–70) come from the rulebook; the counting is the same in every book.
+says either), whether hearts break ties between flushes and sequences
+(Peel 69–70) and whether the odd card of two pairs counts (Peel 73 and p. 39:
+"one card of no value"; Hoffmann p. 125: "the highest indifferent card wins")
+come from the rulebook; the counting is the same in every book.
 """
 
 from __future__ import annotations
@@ -75,13 +77,14 @@ class Ranking:
     ace_in_sequence: str = "high_or_low"  # low_only | high_only | high_or_low
     hearts_break_ties: bool = False  # hearts win between otherwise equal sequences (Peel 70)
     hearts_flush_best: bool = False  # a flush in hearts beats any other flush (Peel 69)
+    two_pairs_odd_card: bool = True  # the fifth card decides between equal two pairs
 
 
 @dataclass(frozen=True, order=True)
 class HandValue:
     category: Category
     ranks: tuple[int, ...]
-    hearts: int = 0  # 1 when a flush/sequence tie is broken by hearts
+    hearts: tuple[int, ...] = ()  # hearts card by card from the top, where they break ties
 
     def describe(self) -> str:
         return CATEGORY_NAMES[self.category]
@@ -97,11 +100,12 @@ def evaluate(cards: list[str], ranking: Ranking) -> HandValue:
     groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
     by_group = tuple(v for v, _ in groups)
     shape = tuple(n for _, n in groups)
-    all_hearts = 1 if ranking.hearts_break_ties and all(c[1] == "h" for c in cards) else 0
     top = _sequence_top(values, ranking.ace_in_sequence)
     if top is not None:
         cat = Category.STRAIGHT_FLUSH if flush else Category.STRAIGHT
-        return HandValue(cat, (top,), all_hearts)
+        # Peel 70: between sequences of equal value "a sequence in hearts, ceteris paribus";
+        # read card by card from the top, a heart where the other has none.
+        return HandValue(cat, (top,), _hearts(cards, top, ranking) if not flush else ())
     if shape == (4, 1):
         return HandValue(Category.FOURS, by_group)
     if shape == (3, 2):
@@ -110,14 +114,25 @@ def evaluate(cards: list[str], ranking: Ranking) -> HandValue:
         hearts = 1 if cards[0][1] == "h" else 0
         if ranking.hearts_flush_best:
             return HandValue(Category.FLUSH, (hearts, *values))
-        return HandValue(Category.FLUSH, tuple(values), all_hearts)
+        return HandValue(Category.FLUSH, tuple(values))
     if shape == (3, 1, 1):
         return HandValue(Category.THREES, by_group[:1])
     if shape == (2, 2, 1):
-        return HandValue(Category.TWO_PAIRS, by_group)
+        return HandValue(Category.TWO_PAIRS,
+                         by_group if ranking.two_pairs_odd_card else by_group[:2])
     if shape == (2, 1, 1, 1):
         return HandValue(Category.PAIR, by_group)
     return HandValue(Category.HIGH_CARD, tuple(values))
+
+
+def _hearts(cards: list[str], top: int, ranking: Ranking) -> tuple[int, ...]:
+    """For each place in the sequence, from its top card down, 1 where the card is a heart."""
+    if not ranking.hearts_break_ties:
+        return ()
+    def place(c: str) -> int:
+        v = RANKS.index(c[0]) + 2
+        return 1 if v == 14 and top < 14 else v  # an ace that begins the sequence is low
+    return tuple(1 if c[1] == "h" else 0 for c in sorted(cards, key=place, reverse=True))
 
 
 def _sequence_top(values: list[int], ace: str) -> int | None:

@@ -25,7 +25,9 @@ class TableFacts:
         d = seats.index(r.dealer)
         self.blind = int(r.facts.get("blind") or r.case.table.blind)
         self.straddles = {p: int(amt) for p, amt in r.facts.get("straddles", [])}
-        speakers = [x.player for x in r.findings if x.kind == Kind.SPOKE_TO_DEALER]
+        # Peel 16: only one who speaks "while the cards are being dealt".
+        speakers = [x.player for x in r.findings
+                    if x.kind == Kind.SPOKE_TO_DEALER and x.facts.get("during_deal")]
         self.common: dict[str, Any] = {
             "jackpot": r.case.table.jackpot,
             "blind": self.blind, "limit": r.case.table.limit,

@@ -156,17 +156,24 @@ def rule_on(r: Replay, book: Rulebook) -> Ruling:
     for p in book.provisions:
         by_kind.setdefault(p["finding"], []).append(p)
     table = TableFacts(r)
-    for f in _ordered(r):
-        if _quiet(f):
+    accounts = {f.player: f.facts.get("accounts") or {} for f in r.findings
+                if f.kind == Kind.CONFLICTING_CLAIMS}
+    for found in _ordered(r):
+        if _quiet(found):
             continue
-        facts = table.of(f)
-        provs = by_kind.get(str(f.kind), [])
-        made, silent_branches = _decide(r, book, f, facts, provs, trace)
-        decisions += made
-        if not made:
-            silences.append(_silence(book, f, provs))
-        else:  # a possibility the book rules on only one way: say it is silent on the other
-            silences += [_silence(book, f, provs, cond) for cond in silent_branches]
+        for f, account in _on_each_account(found, accounts):
+            facts = table.of(f)
+            provs = by_kind.get(str(f.kind), [])
+            made, silent_branches = _decide(r, book, f, facts, provs, trace)
+            for d in made:
+                d.condition = {**account, **d.condition}
+            decisions += made
+            if not made:
+                silences.append(_silence(book, f, provs, account or None))
+            else:  # a possibility the book rules on only one way: say it is silent on the other
+                silences += [_silence(book, f, provs, {**account, **cond})
+                             for cond in silent_branches]
+    _forfeit_once(decisions)
     referee = None
     open_facts = [d for d in decisions if d.condition]
     if open_facts and book.questions_of_fact:
@@ -186,6 +193,58 @@ def rule_on(r: Replay, book: Rulebook) -> Ruling:
     cited += [c for c in decisions_cites if c not in cited]
     return Ruling(book, r, decisions, silences, trace, [_citation(book, c) for c in cited],
                   referee)
+
+
+_DRAW_KINDS = (Kind.ASKED_WRONG_NUMBER, Kind.GIVEN_MORE_THAN_ASKED, Kind.GIVEN_FEWER_THAN_ASKED)
+
+
+def _on_each_account(f: Finding, accounts: dict[str | None, dict[str, Any]],
+                     ) -> list[tuple[Finding, dict[str, Any]]]:
+    """A claim is not a fact. Where what a player asked for is disputed, the draw is ruled
+    on each account given of it: what he discarded and was given are facts, and on each
+    account the finding is what that number makes of them (a wrong ask, too many or too
+    few given, or nothing irregular at all)."""
+    told = accounts.get(f.player) or {}
+    if f.kind not in _DRAW_KINDS or not f.facts.get("asked_disputed") or not told:
+        return [(f, {})]
+    discarded, given = f.facts.get("discarded"), f.facts.get("given")
+    out: list[tuple[Finding, dict[str, Any]]] = []
+    for asked in sorted({v for v in told.values() if isinstance(v, int)}):
+        facts = dict(f.facts, asked=asked, asked_disputed=False)
+        if isinstance(discarded, int) and asked != discarded:
+            kind = Kind.ASKED_WRONG_NUMBER
+            facts.setdefault("gave_discarded", False)
+        elif isinstance(given, int) and given > asked:
+            kind = Kind.GIVEN_MORE_THAN_ASKED
+        elif isinstance(given, int) and given < asked:
+            kind = Kind.GIVEN_FEWER_THAN_ASKED
+            facts.setdefault("made_good", False)
+            facts.setdefault("raised_first", False)
+        else:
+            continue  # on this account he asked for what he discarded and was given it
+        keep = FINDINGS[kind].facts
+        facts = {k: v for k, v in facts.items() if k in keep or k == "phase"}
+        out.append((Finding(kind, f.step, f.line, f.player,
+                            f"on the account that {f.player} asked for {asked}: {f.message}",
+                            facts), {"asked": asked}))
+    return out or [(f, {})]
+
+
+def _forfeit_once(decisions: list[Decided]) -> None:
+    """A stake is forfeited once, however many laws forfeit it: a later decision on the same
+    account keeps its words but not a second copy of the penalty."""
+    forfeited: set[tuple[Any, ...]] = set()
+    for d in decisions:
+        account = tuple(sorted(d.condition.items()))
+        kept = []
+        for p in d.penalties:
+            key = (p.get("player"), account)
+            if "forfeits" in p and key in forfeited:
+                continue
+            if "forfeits" in p:
+                forfeited.add(key)
+            kept.append(p)
+        d.penalties = kept
 
 
 def _quiet(f: Finding) -> bool:
@@ -344,7 +403,10 @@ def _settled_by(r: Replay, f: Finding, p: dict[str, Any], values: dict[str, Any]
             elif step == "round_from_left_of_disputant" and f.player:
                 i = seats.index(f.player)
                 order += [seats[(i + k) % len(seats)] for k in range(1, len(seats))]
-        witnesses = [w for i, w in enumerate(order) if w not in disputants and w not in order[:i]]
+        # Peel 46 passes over only "the player who is disputing with the dealer": the one
+        # whose demand is in question. Whoever raised the dispute may still give evidence.
+        parties = {f.player, r.dealer}
+        witnesses = [w for i, w in enumerate(order) if w not in parties and w not in order[:i]]
         values["witness"] = witnesses[0] if witnesses else None
         accounts: dict[str, Any] = f.facts.get("accounts") or {}
         heard = [w for w in witnesses if w in accounts]

@@ -111,16 +111,18 @@ class Rulebook(NamedTuple):
         return [law.ref for law in self.laws]
 
     def executable_refs(self) -> set[str]:
-        """Laws some provision, parameter or catch-all rests on: the laws the code applies."""
+        """Laws that something decides with: a provision, a parameter, or the rule naming who
+        settles a question of fact. The catch-all does not count: it is cited when nothing
+        else decides, so a law cited only there is not yet executable."""
         refs: list[Any] = []
         for p in self.provisions:
             refs += p.get("cites", [])
         for group in self.parameters.values():
-            if isinstance(group, dict):
+            # A group counts only where it sets something: cites alone decide nothing.
+            if isinstance(group, dict) and set(group) - {"cites", "note"}:
                 refs += group.get("cites", [])
-        for extra in (self.catch_all, self.questions_of_fact):
-            if extra:
-                refs += extra.get("cites", [])
+        if self.questions_of_fact:
+            refs += self.questions_of_fact.get("cites", [])
         for rule in self.precedence:
             refs += rule.get("cites", [])
         known = {law.ref.lower(): law.ref for law in self.laws}

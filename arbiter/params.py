@@ -37,8 +37,10 @@ _KEYS: dict[tuple[str, str], str] = {
     ("hands", "ace_in_sequence"): "ace_in_sequence",
     ("hands", "hearts_break_ties"): "hearts_break_ties",
     ("hands", "hearts_flush_best"): "hearts_flush_best",
+    ("hands", "two_pairs_odd_card"): "two_pairs_odd_card",
     ("jackpot", "openers"): "jackpot_openers",
     ("jackpot", "age_antes_again"): "age_antes_again",
+    ("jackpot", "pass_before_opening"): "jackpot_pass",
 }
 
 
@@ -67,13 +69,16 @@ class Rules:
     ace_in_sequence: str
     hearts_break_ties: bool
     hearts_flush_best: bool
+    two_pairs_odd_card: bool
     jackpot_openers: tuple[str, ...]
     age_antes_again: bool  # in the first jack-pot, does the age ante beside his blind?
+    jackpot_pass: str  # a pass before the opening: final | keeps_cards
     assumed: frozenset[str] = field(default_factory=frozenset)
 
     @property
     def ranking(self) -> Ranking:
-        return Ranking(self.ace_in_sequence, self.hearts_break_ties, self.hearts_flush_best)
+        return Ranking(self.ace_in_sequence, self.hearts_break_ties, self.hearts_flush_best,
+                       self.two_pairs_odd_card)
 
 
 DEFAULTS_FILE = Path(__file__).with_name("engine_defaults.yaml")

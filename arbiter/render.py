@@ -80,6 +80,12 @@ def rulebooks_table(books: list[Rulebook]) -> str:
             )
         )
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    return "\n".join(
+    table = "\n".join(
         "  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip() for r in rows
     )
+    missing = [(b.id, b.summary()["not_executable"]) for b in books]
+    notes = [f"  {book}: {', '.join(refs)}" for book, refs in missing if refs]
+    if notes:
+        table += ("\n\nDeciding laws no provision or parameter decides with yet:\n"
+                  + "\n".join(notes))
+    return table

@@ -98,6 +98,7 @@ class Game:
         self.straddles: list[tuple[str, int]] = []
         self.straddling_closed = False
         self.refused_by: str | None = None  # who first refused to straddle in turn
+        self.declined: list[str] = []  # every player who declined to straddle, in order
         self.say_started = False
         self.to_act: list[str] = []
         self.bet_made = False
@@ -116,6 +117,8 @@ class Game:
         # Facts of a finding settled by a player's pointing the error out: later acts
         # (lifting, betting) no longer reach them (id of the finding -> facts).
         self.settled: dict[int, set[str]] = {}
+        # Who put in all he had and demanded a show for it, and who was in the game then.
+        self.short_of_funds: tuple[str, tuple[str, ...]] | None = None
 
     # --- seats and turns -------------------------------------------------------
 

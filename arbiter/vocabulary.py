@@ -348,14 +348,15 @@ FINDINGS: dict[Kind, FindingSpec] = {
                                           {"amount": "int", "most": "int"}),
     Kind.STRADDLE_AFTER_REFUSAL: FindingSpec(
         "a straddle after a player refused to straddle in turn",
-        {"refused_by": "player", "refused_by_first": "bool"}),
+        {"refused_by": "player", "refused_by_first": "bool", "after_dealer": "bool"}),
     Kind.STRADDLE_OUT_OF_TURN: FindingSpec("a straddle by a player whose right it was not",
-                                           {"expected": "player"}),
+                                           {"expected": "player", "after_dealer": "bool"}),
     Kind.STRADDLE_WRONG_AMOUNT: FindingSpec("a straddle of other than the amount in turn",
                                             {"amount": "int", "expected": "int"}),
     Kind.STRADDLE_AFTER_LOOKING: FindingSpec(
         "a straddle after the deal (or after looking)", {"after": "str", "looked": "bool"}),
-    Kind.OUT_OF_TURN: FindingSpec("an act out of turn", {"act": "str", "expected": "player"}),
+    Kind.OUT_OF_TURN: FindingSpec("an act out of turn",
+                                  {"act": "str", "expected": "player", "passed": "bool"}),
     Kind.OVER_LIMIT: FindingSpec("a raise over the limit", {"amount": "int"}),
     Kind.SHORT_STAKE: FindingSpec("put up less than making good cost",
                                   {"stated": "int", "required": "int"}),
@@ -378,7 +379,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
         ("too_many", "too_few", "excess", "given_as_asked", "seen"),
         compare=("given", "asked")),
     Kind.GIVEN_FEWER_THAN_ASKED: FindingSpec(
-        "given fewer cards than he asked for", {**_DRAW_FACTS, "made_good": "bool"},
+        "given fewer cards than he asked for",
+        {**_DRAW_FACTS, "made_good": "bool", "raised_first": "bool"},
         ("too_many", "too_few", "excess", "given_as_asked", "seen"),
         compare=("given", "asked")),
     Kind.DEALER_DREW_WRONG_NUMBER: FindingSpec(
@@ -391,7 +393,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.EXPOSED_CARD_REPLACED_EARLY: FindingSpec(
         "an exposed card replaced before the other players were helped", {}),
     Kind.PACK_EXHAUSTED: FindingSpec("the pack ran out in the draw",
-                                     {"gathered": "list", "cards": "int"}),
+                                     {"gathered": "list", "cards": "int",
+                                      "yet_to_discard": "str"}),
     Kind.LAST_CARD_DEALT: FindingSpec("the last card of the pack was dealt", {}),
     Kind.WRONG_HAND_SIZE: FindingSpec(
         "a hand of other than five cards after the draw",
@@ -402,7 +405,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.HELD_WITHOUT_RIGHT: FindingSpec("held his say where he might not", {}),
     Kind.OPENED_WITHOUT_OPENERS: FindingSpec(
         "opened a jack-pot without the hand to open it",
-        {"need": "str", "qualified": "bool", "cards": "list"}),
+        {"need": "str", "qualified": "bool", "cards": "list", "won": "bool"}),
     Kind.CONFLICTING_CLAIMS: FindingSpec(
         "players disagree on what a player asked for",
         {"accounts": "map", "discarded": "int", "given": "int"}, parties=("dealer",),
@@ -417,15 +420,20 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.DIVULGED: FindingSpec("told the table what his hand had been", {"retired": "bool"}),
     Kind.DECLINED_TO_OPEN: FindingSpec("held openers and did not open the jack-pot",
                                        {"need": "str"}),
-    Kind.NOT_OPENED: FindingSpec("nobody came in", {"pool": "int"}, outcome=True),
+    Kind.NOT_OPENED: FindingSpec("nobody came in",
+                                 {"pool": "int", "straddled": "bool", "next_need": "str"},
+                                 outcome=True),
     Kind.WON_UNCALLED: FindingSpec("nobody would equal a player's stake",
-                                   {"pool": "int", "opener": "player", "qualified": "bool"},
+                                   {"pool": "int", "opener": "player", "qualified": "bool",
+                                    "is_opener": "bool"},
                                    outcome=True),
     Kind.SHOWDOWN: FindingSpec(
         "the hands are shown",
         {"pool": "int", "players": "list", "hands": "map", "winner": "player",
          "winners": "list", "best": "str", "declared": "bool", "unknown": "list",
-         "why": "str"}, ("tie", "same_category"), outcome=True,
+         "why": "str", "foul": "list", "foul_at_show": "bool", "short_of_funds": "bool",
+         "claim": "int", "remainder": "int", "next_best": "player"},
+        ("tie", "same_category"), outcome=True,
         ruled_if=("winner", "winners")),
     Kind.ACTED_AFTER_PASSING: FindingSpec(
         "a player who had passed acted again in the deal (the act does not stand)",

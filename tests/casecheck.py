@@ -93,6 +93,19 @@ def ruling_differences(ruling: Any, expect: dict[str, Any]) -> list[str]:
     for p in expect.get("penalties", []):
         if p not in pens:
             diffs.append(f"missing penalty {p}; the ruling has {pens}")
+    if "says" in expect or "never_says" in expect:
+        from arbiter.ruling_render import ruling_text
+
+        # What the ruling itself says: not the question asked, nor the laws it quotes.
+        printed = ruling_text(ruling).split("\nTHE LAW")[0]
+        printed = printed[printed.find("What happened"):] if "What happened" in printed else ""
+        printed = " ".join(printed.split())
+        for text in expect.get("says", []):
+            if text not in printed:
+                diffs.append(f"the ruling does not say {text!r}")
+        for text in expect.get("never_says", []):
+            if text in printed:
+                diffs.append(f"the ruling says {text!r}, which it must not")
     for text in expect.get("settled_by", []):
         if not any(d.settled_by and text in d.settled_by for d in ruling.decisions):
             diffs.append(f"no decision is settled by {text!r}")

@@ -59,6 +59,12 @@ TAKING_UP = frozenset({Act.LIFTS, Act.LOOKS, Act.RETAKES, Act.DISCARDS, Act.DRAW
                        Act.ASKS, Act.STANDS_PAT, Act.SHOWS})
 
 
+# Acts by which a player who has passed takes his cards up again and plays on: the act
+# goes on to its handler, which finds it out of turn (Peel 27). Any other act of his is
+# found as acted_after_passing, and does not stand.
+TAKES_UP_AGAIN = (Act.COMES_IN, Act.CALLS, Act.RAISES, Act.BETS, Act.OPENS)
+
+
 def run(game: Game, ev: Event) -> None:
     """Check, then apply, one event. An act out of its place is found, and changes nothing
     (the check comes before any change); only the physically impossible raises."""
@@ -86,6 +92,11 @@ def admissible(game: Game, ev: Event) -> bool:
         return True  # the deal, a faced card: the table's, checked by their handlers
     if p is None:
         raise Impossible(f"'{ev.act.value}' needs a player")
+    if p in game.seats and game.seats[p].status == Status.PASSED:
+        if ev.act == Act.PASSES:
+            return True  # passing again changes nothing: he is out already
+        if ev.act in TAKES_UP_AGAIN and game.phase != Phase.BEFORE_DEAL:
+            return True  # he takes his cards up again and plays: irregular (Peel 27)
     dealing = p == game.dealer and spec.by_dealer_when_out  # he deals on (Peel 18)
     if game.seats[p].status == Status.PASSED and not spec.when_out and not dealing:
         words = ev.act.value.replace("_", " ")

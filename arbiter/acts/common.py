@@ -3,7 +3,7 @@ from the pack, the end of the say, of the draw and of a round of betting."""
 
 from __future__ import annotations
 
-from ..cards import FULL_PACK
+from ..cards import FULL_PACK, RANK_NAMES
 from ..table import Game, Impossible, OutOfPlace, Phase, Seat, Status
 from ..vocabulary import FINDINGS, Kind
 
@@ -27,6 +27,10 @@ def pay(game: Game, name: str, amount: int) -> int:
                   f"{name} has {seat.funds or 'nothing'} on the table and needed {amount}, "
                   f"{amount - seat.funds} short", wanted=amount, had=seat.funds,
                   borrowed=seat.borrowed)
+        if not seat.borrowed and game.short_of_funds is None:
+            # He puts in what he has and demands a show for that amount (Peel 60): note
+            # who was in the game at the time, for the division of the pool at the show.
+            game.short_of_funds = (name, tuple(game.active()))
         amount = seat.funds
     seat.stake += amount
     if seat.funds is not None:
@@ -77,9 +81,12 @@ def reshuffle(game: Game, keep_last: bool = False) -> None:
         game.discards = []
     if "abandoned" in game.rules.reshuffle:
         game.abandoned = []
+    waiting = [n for n in game.drawers if game.seats[n].status == Status.IN
+               and game.seats[n].discarded is None and not game.seats[n].drawn]
     game.find(Kind.PACK_EXHAUSTED, None,
               f"the pack ran out; {len(cards)} cards were gathered, shuffled and cut",
-              gathered=list(game.rules.reshuffle), cards=len(cards))
+              gathered=list(game.rules.reshuffle), cards=len(cards),
+              yet_to_discard=_names(waiting) or "nobody")
 
 
 def set_aside(game: Game, card: str | None, rule: str) -> str:
@@ -96,17 +103,24 @@ def set_aside(game: Game, card: str | None, rule: str) -> str:
 def check_turn(game: Game, name: str, act: str) -> None:
     if game.phase == Phase.SAY:
         game.say_started = game.straddling_closed = True
+    if (game.phase == Phase.BETTING and game.rules.age_may_hold and not game.bet_made
+            and len(game.to_act) > 1 and game.to_act[0] == game.age
+            and name == game.to_act[1]):
+        # The age lets the player on his left declare first: he holds the age, reserving
+        # his say till the others have had theirs (Hoffmann p. 127).
+        game.to_act.append(game.to_act.pop(0))
     expected = game.turn()
     if expected is not None and expected != name:
         game.find(Kind.OUT_OF_TURN, name, f"{name} {act} out of turn; it was "
-                  f"{expected}'s say", expected=expected, act=act)
+                  f"{expected}'s say", expected=expected, act=act, passed=False)
 
 
 def won_uncalled(game: Game, name: str) -> None:
     game.phase = Phase.OVER
     game.outcome = {"kind": "won_uncalled", "winner": name, "pool": game.pool}
     game.find(Kind.WON_UNCALLED, name, f"nobody would equal {name}'s stake; the pool "
-              f"holds {game.pool}", pool=game.pool, opener=game.opener)
+              f"holds {game.pool}", pool=game.pool, opener=game.opener,
+              is_opener=name == game.opener if game.jackpot else None)
 
 
 def close_say_if_done(game: Game) -> None:
@@ -117,7 +131,10 @@ def close_say_if_done(game: Game) -> None:
     if not came_in:
         game.phase = Phase.OVER
         game.outcome = {"kind": "not_opened", "pool": game.pool}
-        game.find(Kind.NOT_OPENED, None, "nobody came in", pool=game.pool)
+        series = game.rules.jackpot_openers
+        game.find(Kind.NOT_OPENED, None, "nobody came in", pool=game.pool,
+                  straddled=bool(game.straddles),
+                  next_need=RANK_NAMES[series[game.jackpot % len(series)]] + "s")
     elif len(active) == 1:
         won_uncalled(game, active[0])
     else:
@@ -132,7 +149,7 @@ def open_draw(game: Game, name: str) -> None:
         # who has not had his say at all has been passed over, in every book.
         if game.to_act:
             game.find(Kind.OUT_OF_TURN, name, f"the draw began while {game.to_act[0]} still "
-                      "had the say", expected=game.to_act[0], act="draws")
+                      "had the say", expected=game.to_act[0], act="draws", passed=False)
             game.to_act = []
         close_say_if_done(game)
     if game.phase != Phase.DRAW:
@@ -177,8 +194,11 @@ def close_draw_if_done(game: Game) -> None:
 
 def after_money(game: Game, name: str, staked: bool = True) -> None:
     """After a say: later facts for open findings, and the end of a round. Only a
-    stake counts as a bet; a pass, a stand or a hold is no bet."""
+    stake counts as a bet; a pass, a stand or a hold is no bet. A player who stakes on his
+    hand has taken it up: lifting is inferred, never waited for as an event."""
     game.update_facts(name, looked=True)
+    if staked:
+        infer_lift(game, name)
     if staked:
         game.update_facts(name, bet_made=True)
         for (_, who), f in game.open_findings.items():
@@ -202,3 +222,19 @@ def after_money(game: Game, name: str, staked: bool = True) -> None:
             won_uncalled(game, active[0])
         else:
             close_draw_if_done(game)
+
+
+def infer_lift(game: Game, name: str) -> None:
+    """``name`` used his hand (came in, bet, called, drew): he has taken it up."""
+    seat = game.seats[name]
+    if seat.status != Status.IN:
+        return
+    seat.lifted = seat.looked = True
+    if game.phase in (Phase.DRAW, Phase.BETTING, Phase.SHOW) and seat.drawn:
+        seat.drawn_lifted = True
+    game.update_facts(name, lifted=True, looked=True)
+
+
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] \
+        if names else ""

@@ -18,12 +18,13 @@ def post_blind(game: Game, name: str, amount: int) -> None:
         # A jack-pot has no blind: every player antes the table's ante as the cards are
         # dealt. Counters put up as a blind are his stake; they do not change the ante.
         game.find(Kind.OUT_OF_TURN, name, f"{name} put up a blind of {amount} in a "
-                  "jack-pot, where every player antes instead", expected=None, act="blinds")
+                  "jack-pot, where every player antes instead", expected=None, act="blinds",
+                  passed=False)
         pay(game, name, amount)
         return
     if name != game.age:
         game.find(Kind.OUT_OF_TURN, name, f"{name} put up the blind, but {game.age} has "
-                  "the age", expected=game.age, act="blinds")
+                  "the age", expected=game.age, act="blinds", passed=False)
     game.blind_unit = amount
     mx = game.rules.blind_max_of_limit
     if mx is not None and amount > mx * game.limit:
@@ -52,15 +53,21 @@ class Straddles:
         if not game.blind_paid and game.phase == Phase.BEFORE_DEAL and not game.jackpot:
             post_blind(game, game.age, game.blind_unit)  # the blind goes up first
         name = player(ev)
+        # The dealer is the last of a round of straddles begun on the age's left; the age, or
+        # anyone after the dealer has had his turn, comes after him (Peel 21).
+        after_dealer = name == game.age or game.dealer in game.declined or any(
+            s == game.dealer for s, _ in game.straddles)
         if game.straddling_closed and game.refused_by is not None:
             game.find(Kind.STRADDLE_AFTER_REFUSAL, name,
                       f"{name} straddled after a player had refused to straddle in turn",
                       refused_by=game.refused_by,
-                      refused_by_first=game.refused_by == game.left_of(game.age))
+                      refused_by_first=game.refused_by == game.left_of(game.age),
+                      after_dealer=after_dealer)
         elif name != game.next_straddler():
             game.find(Kind.STRADDLE_OUT_OF_TURN, name,
                       f"{name} straddled, but the right to straddle was "
-                      f"{game.next_straddler()}'s", expected=game.next_straddler())
+                      f"{game.next_straddler()}'s", expected=game.next_straddler(),
+                      after_dealer=after_dealer)
         if game.phase != Phase.BEFORE_DEAL:
             looked = game.seats[name].looked
             if game.rules.straddle_when == "before_deal":
@@ -100,6 +107,7 @@ class Straddles:
 class Declines(NoCheck):
     @staticmethod
     def apply(game: Game, ev: Event) -> None:
+        game.declined.append(player(ev))
         if not game.straddling_closed:
             game.straddling_closed = True
             game.refused_by = player(ev)

@@ -204,6 +204,8 @@ def _judge_the_number(game: Game, seat: Seat, before: int) -> bool:
         seat.drawn = True
         f0 = game.open_findings.get(("given", to))
         if f0 is not None and f0.kind == Kind.GIVEN_FEWER_THAN_ASKED:
+            # Made good after he had raised the short cards (Peel 43 asks "before")?
+            f0.facts["raised_first"] = bool(f0.facts.get("lifted"))
             f0.facts["made_good"] = True
             f0.facts["given"] = seat.given
     return True
@@ -232,7 +234,7 @@ def _given_fewer(game: Game, seat: Seat, target: int) -> bool:
                       f"{to} asked for {target} and was given {seat.given}",
                       asked=target, given=seat.given, discarded=seat.discarded,
                       asked_disputed=False, lifted=False, looked=False, next_helped=False,
-                      made_good=False)
+                      made_good=False, raised_first=False)
         game.track("given", to, f)
     if seat.owed:
         return False

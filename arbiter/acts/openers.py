@@ -37,13 +37,18 @@ def check_openers(game: Game) -> None:
     if not game.jackpot or not game.opener:
         return
     need, qualified, known = openers(game, game.opener)
-    if qualified is not True:
+    winners = game.outcome.get("winners") or [game.outcome.get("winner")]
+    won = game.opener in winners
+    shown = game.outcome.get("kind") == "show" and game.opener in game.active()
+    # Peel 33 and Hoffmann p. 132 bind an opener who takes the pool; one whose cards were
+    # never shown and who did not win leaves nothing to rule on.
+    if qualified is not True and (won or shown):
         game.find(Kind.OPENED_WITHOUT_OPENERS, game.opener,
                   f"{game.opener} opened the jack-pot; the least hand to open it was a pair of "
                   f"{card_name(need + 's').split(' of ')[0]}s" + (
                       "" if qualified is False else ", and his cards were not named"
                       if len(known) < 5 else f", and he held {len(known)} cards"),
-                  need=need, qualified=qualified, cards=known)
+                  need=need, qualified=qualified, cards=known, won=won)
     for f in game.findings:
         if f.kind == Kind.WON_UNCALLED and f.player == game.opener:
             f.facts["qualified"] = qualified

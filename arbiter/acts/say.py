@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..cards import card_name
 from ..cases import Event
-from ..table import Game, OutOfPlace, Phase
+from ..table import Game, OutOfPlace, Phase, Status
 from ..vocabulary import INTENTS, Act, Kind
 from .base import NoCheck, handles, player
 from .common import after_money, check_turn, pay
@@ -29,9 +29,14 @@ class SayAct:
         p = player(ev)
         if game.phase == Phase.BEFORE_DEAL:
             raise OutOfPlace("it comes before the cards are dealt")
-        if game.phase == Phase.SHOW:
+        if game.seats[p].status == Status.PASSED and ev.act == Act.PASSES:
+            return  # a second pass changes nothing
+        if game.seats[p].status == Status.PASSED:
+            game.find(Kind.OUT_OF_TURN, p, f"{p} {_spoken(ev.act)} after he had passed",
+                      expected=game.turn(), act=_spoken(ev.act), passed=True)
+        elif game.phase == Phase.SHOW:
             game.find(Kind.OUT_OF_TURN, p, f"{p} {_spoken(ev.act)} after the betting had "
-                      "closed", expected=None, act=_spoken(ev.act))
+                      "closed", expected=None, act=_spoken(ev.act), passed=False)
         elif game.phase != Phase.DRAW and ev.act != Act.HOLDS:
             check_turn(game, p, _spoken(ev.act))
             kept_word(game, p, ev.act)
@@ -39,6 +44,8 @@ class SayAct:
     @classmethod
     def apply(cls, game: Game, ev: Event) -> None:
         p = player(ev)
+        if game.seats[p].status == Status.PASSED:
+            return  # he passed: he has no hand to play, and what he put up is not a stake
         if game.phase == Phase.SHOW:
             cls.at_show(game, p, ev)
             return
@@ -56,7 +63,7 @@ class SayAct:
     def in_draw(game: Game, p: str, ev: Event) -> None:
         """Irregular, not impossible: the table sees it, and the say goes on."""
         game.find(Kind.OUT_OF_TURN, p, f"{p} {ev.act.value} during the draw",
-                  expected=game.turn(), act=ev.act.value)
+                  expected=game.turn(), act=ev.act.value, passed=False)
 
     @staticmethod
     def at_show(game: Game, p: str, ev: Event) -> None:
@@ -184,8 +191,9 @@ class Passes(SayAct):
                 game.find(Kind.DECLINED_TO_OPEN, p, f"{p} held openers (a pair of "
                           f"{card_name(need + 's').split(' of ')[0]}s or better) and did not "
                           "open the jack-pot", need=need)
-            game.acted(p)  # declining to open; he keeps his cards
-            return
+            if game.rules.jackpot_pass == "keeps_cards":
+                game.acted(p)  # declining to open; he keeps his cards
+                return
         game.seats[p].looked = True
         game.fold(p)
 

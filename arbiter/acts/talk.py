@@ -132,12 +132,15 @@ def show(game: Game) -> None:
     rules = game.rules
     hands = {}
     unknown = []
+    foul = []
     for n in game.active():
         hand = game.seats[n].hand
         if len(hand) == 5 and None not in hand:
             hands[n] = evaluate([c for c in hand if c], rules.ranking)
         elif len(hand) == 5:
             unknown.append(n)
+        else:
+            foul.append(n)  # more or less than five: a foul hand, not compared
     result: dict[str, Any] = {"kind": "show", "pool": game.pool, "players": game.active(),
                               "hands": {n: {"cards": list(game.seats[n].hand),
                                             "value": v.describe()} for n, v in hands.items()}}
@@ -158,9 +161,33 @@ def show(game: Game) -> None:
         result["winner"] = winners[0] if len(winners) == 1 else None
         result["winners"] = winners
         result["best"] = best.describe()
+    result["foul"] = foul
     game.outcome = result
-    game.find(Kind.SHOWDOWN, result.get("winner"), show_message(result), **{
-        k: v for k, v in result.items() if k != "kind"})
+    facts = {k: v for k, v in result.items() if k != "kind"}
+    facts["foul_at_show"] = bool(foul)
+    facts.update(_short_winner(game, result, hands))
+    game.find(Kind.SHOWDOWN, result.get("winner"), show_message(result), **facts)
+
+
+def _short_winner(game: Game, result: dict[str, Any], hands: dict[str, Any]) -> dict[str, Any]:
+    """Peel 60: a winner who demanded a show for all he had claims the ante and straddles,
+    and a sum equal to his stake from each player in the game when he demanded it; the next
+    best hand claims the remainder."""
+    short = game.short_of_funds
+    winner = result.get("winner")
+    if short is None or winner != short[0]:
+        return {"short_of_funds": False}
+    name, in_game = short
+    put_up = dict(game.straddles)
+    if game.age not in put_up and game.blind_paid:
+        put_up[game.age] = game.blind_unit
+    own = game.seats[name].stake - put_up.get(name, 0)
+    claim = sum(put_up.values()) + sum(
+        min(game.seats[p].stake - put_up.get(p, 0), own) for p in in_game)
+    claim = min(claim, game.pool)
+    others = sorted(((v, n) for n, v in hands.items() if n != name), reverse=True)
+    return {"short_of_funds": True, "claim": claim, "remainder": game.pool - claim,
+            "next_best": others[0][1] if others else None}
 
 
 def show_message(result: dict[str, Any]) -> str:

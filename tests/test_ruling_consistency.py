@@ -1,0 +1,43 @@
+"""A ruling never contradicts itself: no finding is both upheld and voided on the same
+account, and a forfeited stake is listed once, however many laws make it forfeit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from arbiter import Library
+from arbiter.cases import load_case
+from arbiter.judge import judge
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = sorted((ROOT / "cases").glob("*.yaml"))
+OPPOSED = [{"action_void", "action_stands"}, {"foul_hand", "corrected"},
+           {"foul_hand", "must_take"}, {"misdeal", "deal_stands"}, {"wins_pool", "divide_pool"}]
+
+
+@pytest.mark.parametrize("book", ["foster", "hoyle", "peel"])
+def test_no_finding_is_decided_both_ways_on_one_account(book: str) -> None:
+    rb = Library().get(book)
+    for path in CASES:
+        ruling = judge(load_case(path), rb)
+        seen: dict[tuple[object, ...], set[str]] = {}
+        for d in ruling.decisions:
+            key = (d.finding.kind, d.finding.step, d.finding.player,
+                   tuple(sorted(d.condition.items())))
+            seen.setdefault(key, set()).add(str(d.decision))
+        for key, decided in seen.items():
+            clash = [pair for pair in OPPOSED if pair <= decided]
+            assert not clash, f"{path.name} under {book}: {key[0]} at step {key[1]} is {clash}"
+
+
+@pytest.mark.parametrize("book", ["foster", "hoyle", "peel"])
+def test_a_forfeited_stake_is_listed_once(book: str) -> None:
+    rb = Library().get(book)
+    for path in CASES:
+        ruling = judge(load_case(path), rb)
+        forfeits = [(p["player"], tuple(sorted(d.condition.items())))
+                    for d in ruling.decisions for p in d.penalties if "forfeits" in p]
+        twice = {f for f in forfeits if forfeits.count(f) > 1}
+        assert not twice, f"{path.name} under {book}: stake forfeited more than once: {twice}"
