@@ -115,6 +115,7 @@ class Ruling:
     trace: list[TraceEntry]
     citations: list[Citation]
     fact_referee: str | None = None
+    answer: Any = None  # the answer to the case's question (arbiter/answers.py), if it asks
 
     @property
     def case(self) -> Case:
@@ -130,6 +131,7 @@ class Ruling:
             "title": self.case.title,
             "dispute": {"raised_by": d.raised_by, "about": d.about,
                         "question": d.question} if d else None,
+            "answer": self.answer.to_dict() if self.answer else None,
             "findings": [f.to_dict() for f in self.replay.findings],
             "decisions": [x.to_dict() for x in self.decisions],
             "silent": [s.to_dict() for s in self.silences],
@@ -144,8 +146,13 @@ class Ruling:
 
 
 def judge(case: Case, book: Rulebook) -> Ruling:
-    """Replay ``case`` under ``book`` and rule on everything the replay found."""
-    return rule_on(replay(case, book), book)
+    """Replay ``case`` under ``book``, rule on everything the replay found, and answer the
+    case's question."""
+    from .answers import answer_for
+
+    ruling = rule_on(replay(case, book), book)
+    ruling.answer = answer_for(ruling)
+    return ruling
 
 
 def rule_on(r: Replay, book: Rulebook) -> Ruling:

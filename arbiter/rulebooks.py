@@ -123,6 +123,13 @@ def validate_rulebook(doc: Document) -> dict[str, Any]:
         prov["line"] = doc.where(("provisions", i))[0]
     for i, rule in enumerate(data.get("precedence", [])):
         rule["line"] = doc.where(("precedence", i))[0]
+    answer_ids: dict[str, int] = {}
+    for i, ans in enumerate(data.get("answers", [])):
+        if ans["id"] in answer_ids:
+            raise doc.error(("answers", i, "id"), f"answer {ans['id']!r} is given twice (first "
+                            f"at answers[{answer_ids[ans['id']]}])")
+        answer_ids[ans["id"]] = i
+        ans["line"] = doc.where(("answers", i))[0]
     return data
 
 
@@ -265,7 +272,17 @@ def build(data: dict[str, Any], file: str, parent: Rulebook | None) -> Rulebook:
                                    parent.questions_of_fact if parent else None),
         precedence=_precedence(data, file, parent),
         procedures=merge(parent.procedures if parent else {}, data.get("procedures", {})),
+        answers=_answers(data, file, parent),
     )
+
+
+def _answers(data: dict[str, Any], file: str, parent: Rulebook | None,
+             ) -> tuple[dict[str, Any], ...]:
+    """A house book's answers replace the parent's of the same id, and add to them."""
+    own = [dict(a, book=data["id"], file=file) for a in data.get("answers", [])]
+    ids = {a["id"] for a in own}
+    inherited = [a for a in parent.answers if a["id"] not in ids] if parent else []
+    return (*inherited, *own)
 
 
 def _precedence(data: dict[str, Any], file: str, parent: Rulebook | None,
@@ -354,11 +371,43 @@ def check_references(book: Rulebook, path: Path) -> None:
             if name not in TEXT_VALUES:
                 raise fail(p, "evidence", f"names {{{name}}}, which is not a fact a ruling can "
                            f"fill in; {did_you_mean(name, sorted(TEXT_VALUES))}")
+    check_answers(book, path)
     for name, group in book.parameters.items():
         for ref in group.get("cites", []) if isinstance(group, dict) else []:
             if book.law(ref) is None:
                 raise error_at(path, ("parameters", name, "cites"), f"cites law {ref!r}, which "
                                f"{book.name} does not hold; {did_you_mean(str(ref), refs)}")
+
+
+def check_answers(book: Rulebook, path: Path) -> None:
+    """An answer cites laws the book holds, tests facts a question gives, and names them."""
+    from .provisions import placeholders
+    from .vocabulary import QUESTION_FACTS
+
+    refs = book.refs()
+    ids = [a["id"] for a in book.answers]
+    for i, a in enumerate(x for x in book.answers if x.get("file") == str(path)):
+        for ref in a["cites"]:
+            if book.law(ref) is None:
+                raise error_at(path, ("answers", i, "cites"), f"cites law {ref!r}, which "
+                               f"{book.name} does not hold; {did_you_mean(str(ref), refs)}")
+        for fact in a.get("when", {}):
+            if fact not in QUESTION_FACTS:
+                hint = did_you_mean(fact, sorted(QUESTION_FACTS))
+                raise error_at(path, ("answers", i, "when"), f"tests {fact!r}, which a "
+                               f"question does not give; {hint} (it gives: "
+                               f"{', '.join(QUESTION_FACTS)})")
+        for key in ("answer", "says", "consequence"):
+            for name in placeholders(str(a.get(key, ""))):
+                if name not in QUESTION_FACTS:
+                    raise error_at(path, ("answers", i, key), f"names {{{name}}}, which a "
+                                   f"question does not give; "
+                                   f"{did_you_mean(name, sorted(QUESTION_FACTS))}")
+        for other in a.get("exception_to", []):
+            if other not in ids:
+                raise error_at(path, ("answers", i, "exception_to"), f"is an exception to "
+                               f"{other!r}, which is not an answer of {book.name}; "
+                               f"{did_you_mean(other, ids)}")
 
 
 def _own(book: Rulebook, path: Path) -> list[dict[str, Any]]:

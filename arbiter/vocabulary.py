@@ -261,7 +261,8 @@ ACTS: dict[Act, ActSpec] = {
                       ("cuts for the deal", "cuts the pack", "cuts"), when_out=True),
     Act.ADDS: ActSpec("puts more money on the table (table stakes)",
                       ("puts on the table", "puts more on the table", "adds to his stake",
-                       "adds to his pile", "buys"), ("player", "amount"), amount="required",
+                       "adds to his pile", "adds", "buys"), ("player", "amount"),
+                      amount="required",
                       when_out=True),
     Act.DISPUTES: ActSpec("disputes a fact (that a player threw his cards in, that a card "
                           "was seen...)", ("disputes", "denies", "contests"),
@@ -364,7 +365,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
                                      {"stated": "int", "required": "int"}),
     Kind.BEYOND_TABLE_STAKES: FindingSpec("needed more than he has on the table",
                                           {"wanted": "int", "had": "int",
-                                           "borrowed": "bool"}),
+                                           "borrowed": "bool"}, lawful=True),
     Kind.DREW_WITHOUT_MAKING_GOOD: FindingSpec("drew before making good his stake",
                                                {"stake": "int", "required": "int"}),
     Kind.DREW_OUT_OF_TURN: FindingSpec("was helped before a player whose turn it was",
@@ -445,7 +446,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
         {"act": "str", "why": "str"}),
     Kind.DREW_AFTER_HIS_TURN: FindingSpec(
         "drew after standing pat, or after his turn to draw had gone by",
-        {"stood_pat": "bool", "count": "int"}),
+        {"stood_pat": "bool", "count": "int", "next_helped": "bool"}),
     Kind.SHOWED_WRONG_NUMBER: FindingSpec("showed other than five cards at the show",
                                           {"shown": "int", "held": "int"}),
     Kind.STAKE_ADDED: FindingSpec(
@@ -564,6 +565,8 @@ QUESTION_FACTS: dict[str, str] = {
     "winner": "player", "is_winner": "bool", "jackpot": "int", "opener": "player",
     "is_opener": "bool", "bet_made": "bool", "called": "bool", "straddled": "bool",
     "act": "str", "regular": "bool", "stake": "int", "pool": "int", "in_turn": "bool",
+    # for "may PLAYER ACT": what the act, done now, would be found, and the book's decision
+    "found": "str", "decision": "str",
 }
 
 

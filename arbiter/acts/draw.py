@@ -26,8 +26,11 @@ def late(game: Game, name: str, count: int) -> None:
     if pat or gone_by or (seat.drawn and game.phase == Phase.BETTING):
         why = ("having stood pat" if pat else "after his turn to draw had gone by"
                if gone_by else "after he had drawn")
+        after = game.drawers[game.drawers.index(name) + 1:] if name in game.drawers else []
+        helped = any(game.seats[n].given or game.seats[n].drawn for n in after)
         raise OutOfPlace(f"{name} wanted to draw {cards_word(count)} {why}",
-                         Kind.DREW_AFTER_HIS_TURN, stood_pat=pat, count=count)
+                         Kind.DREW_AFTER_HIS_TURN, stood_pat=pat, count=count,
+                         next_helped=helped)
 
 
 def discard(game: Game, name: str, count: int, cards: tuple[str, ...]) -> None:
