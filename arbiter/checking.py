@@ -9,8 +9,6 @@ from .errors import ArbiterError, InputError
 from .rulebooks import Library, book_for, error_at, id_mismatch, read_rulebook_data
 from .verbatim import check_book, sources_dir
 
-_OUTCOMES = {"showdown", "won_uncalled", "not_opened"}
-
 
 def kind_of(path: Path) -> str:
     """``rulebook`` or ``case``, from the file's top-level keys."""
@@ -43,7 +41,9 @@ def check_file(path: Path, extra_dirs: tuple[Path, ...] = ()) -> dict[str, Any]:
             lib = Library(extra_dirs)
             book = book_for(case, lib)
             replayed = replay(case, book)  # an event that cannot happen is bad input too
-            irregular = sum(1 for f in replayed.findings if f.kind not in _OUTCOMES)
+            from .vocabulary import FINDINGS
+
+            irregular = sum(1 for f in replayed.findings if not FINDINGS[f.kind].outcome)
             result["summary"] = (f"case, {len(case.events)} events; replays under {book.id} "
                                  f"with {irregular} irregularit{'y' if irregular == 1 else 'ies'}")
         else:

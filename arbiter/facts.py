@@ -26,8 +26,8 @@ class TableFacts:
         self.blind = int(r.facts.get("blind") or r.case.table.blind)
         self.straddles = {p: int(amt) for p, amt in r.facts.get("straddles", [])}
         # Peel 16: only one who speaks "while the cards are being dealt".
-        speakers = [x.player for x in r.findings
-                    if x.kind == Kind.SPOKE_TO_DEALER and x.facts.get("during_deal")]
+        speakers = [x.player for x in r.findings if FINDINGS[x.kind].distracts_dealer
+                    and x.facts.get("during_deal", True)]
         self.common: dict[str, Any] = {
             "jackpot": r.case.table.jackpot,
             "blind": self.blind, "limit": r.case.table.limit,

@@ -27,6 +27,8 @@ class Finding:
     facts: dict[str, Any] = field(default_factory=dict)
     # Not recorded: the rulebook rules it on this earlier finding, its cause.
     ruled_on: Finding | None = None
+    # The engine's assumptions (``draw.faced_card``) the replay relied on to find it.
+    assumed: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -36,4 +38,5 @@ class Finding:
             "player": self.player,
             "message": self.message,
             "facts": dict(self.facts),
+            **({"assumed": list(self.assumed)} if self.assumed else {}),
         }

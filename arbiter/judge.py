@@ -16,14 +16,16 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
+from .assumptions import Assumptions
 from .cases import Case
 from .errors import EXIT_NOT_RULED, ArbiterError
 from .facts import TableFacts
 from .findings import Finding, Kind
 from .laws import Law, Rulebook
+from .procedures import Procedures
 from .provisions import Decision, Match, fill, match
 from .replay import Replay, replay
-from .vocabulary import FINDINGS
+from .vocabulary import FINDINGS, facts_of
 
 
 class RulebookConflict(ArbiterError):
@@ -66,13 +68,15 @@ class Decided:
     settled_by: str | None
     cites: list[str]
     condition: dict[str, Any] = field(default_factory=dict)
+    assumes: list[str] = field(default_factory=list)  # the engine's, in plain sentences
 
     def to_dict(self) -> dict[str, Any]:
         return {"finding": str(self.finding.kind), "step": self.finding.step,
                 "player": self.finding.player, "provision": self.provision,
                 "decision": str(self.decision), "says": self.says, "remedy": self.remedy,
                 "penalties": self.penalties, "settled_by": self.settled_by,
-                "cites": self.cites, "if": self.condition or None}
+                "cites": self.cites, "if": self.condition or None,
+                "assumes": self.assumes}
 
 
 @dataclass
@@ -84,12 +88,14 @@ class Silence:
     catch_all: str | None
     cites: list[str]
     condition: dict[str, Any] = field(default_factory=dict)  # silent only on this branch
+    assumes: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {"finding": str(self.finding.kind), "step": self.finding.step,
                 "player": self.finding.player, "outside_extract": self.outside_extract,
                 "says": self.says, "nearest": self.nearest, "catch_all": self.catch_all,
-                "cites": self.cites, "if": self.condition or None}
+                "cites": self.cites, "if": self.condition or None,
+                "assumes": self.assumes}
 
 
 @dataclass
@@ -115,6 +121,7 @@ class Ruling:
     trace: list[TraceEntry]
     citations: list[Citation]
     fact_referee: str | None = None
+    assumes: list[str] = field(default_factory=list)  # relied on, but by no finding
     answer: Any = None  # the answer to the case's question (arbiter/answers.py), if it asks
 
     @property
@@ -138,6 +145,7 @@ class Ruling:
             "outcome": self.replay.outcome,
             "questions_of_fact": self.fact_referee,
             "citations": [c.to_dict() for c in self.citations],
+            "assumes": self.assumes,
         }
         if explain:
             out["trace"] = [t.to_dict() for t in self.trace]
@@ -156,50 +164,194 @@ def judge(case: Case, book: Rulebook) -> Ruling:
 
 
 def rule_on(r: Replay, book: Rulebook) -> Ruling:
-    decisions: list[Decided] = []
-    silences: list[Silence] = []
-    trace: list[TraceEntry] = []
-    by_kind: dict[str, list[dict[str, Any]]] = {}
-    for p in book.provisions:
-        by_kind.setdefault(p["finding"], []).append(p)
-    table = TableFacts(r)
-    accounts = {f.player: f.facts.get("accounts") or {} for f in r.findings
-                if f.kind == Kind.CONFLICTING_CLAIMS}
-    for found in _ordered(r):
-        if _quiet(found):
-            continue
-        for f, account in _on_each_account(found, accounts):
-            facts = table.of(f)
-            provs = by_kind.get(str(f.kind), [])
-            made, silent_branches = _decide(r, book, f, facts, provs, trace)
-            for d in made:
-                d.condition = {**account, **d.condition}
-            decisions += made
-            if not made:
-                silences.append(_silence(book, f, provs, account or None))
-            else:  # a possibility the book rules on only one way: say it is silent on the other
-                silences += [_silence(book, f, provs, {**account, **cond})
-                             for cond in silent_branches]
-    _forfeit_once(decisions)
-    referee = None
-    open_facts = [d for d in decisions if d.condition]
-    if open_facts and book.questions_of_fact:
-        q = book.questions_of_fact
+    return _Judge(r, book).rule()
+
+
+# The nearest laws to a kind of finding, by (book id, book file, kind): a book is read
+# once per process, so its search results hold for every replay ruled under it.
+_NEAREST: dict[tuple[str, str, str], list[str]] = {}
+
+
+class _Judge:
+    """Matches each finding against the provisions for its kind, and fills in templates.
+
+    Everything a ruling says comes from the rulebook (or the engine's stated
+    assumptions); this class knows no finding kind, decision or book by name. It is
+    linear in the findings: table facts, procedures and nearest laws are worked out
+    once per replay (the nearest laws once per kind).
+    """
+
+    def __init__(self, r: Replay, book: Rulebook) -> None:
+        self.r, self.book = r, book
+        self.by_kind: dict[str, list[dict[str, Any]]] = {}
+        for p in book.provisions:
+            self.by_kind.setdefault(p["finding"], []).append(p)
+        self.table = TableFacts(r)
+        self.procedures = Procedures(book, self.table)
+        self.trace: list[TraceEntry] = []
+        self.assumptions = Assumptions(r, book)
+
+    def rule(self) -> Ruling:
+        decisions: list[Decided] = []
+        silences: list[Silence] = []
+        accounts = {f.player: f.facts.get("accounts") or {} for f in self.r.findings
+                    if f.kind == Kind.CONFLICTING_CLAIMS}
+        for found in _ordered(self.r):
+            if _quiet(found):
+                continue
+            for f, account in _on_each_account(found, accounts):
+                provs = self.by_kind.get(str(f.kind), [])
+                made, silent_branches = self.decide(f, self.table.of(f), provs)
+                for d in made:
+                    d.condition = {**account, **d.condition}
+                decisions += made
+                if not made:
+                    silences.append(self.silence(f, provs, account or None))
+                else:  # a possibility the book rules on only one way: say it is silent on it
+                    silences += [self.silence(f, provs, {**account, **cond})
+                                 for cond in silent_branches]
+        _forfeit_once(decisions)
+        referee, referee_cites = self.fact_referee(decisions)
+        cited: list[str] = []
+        said: list[Decided | Silence] = [*decisions, *silences]
+        for x in said:
+            cited += [c for c in x.cites if c not in cited]
+        cited += [c for c in referee_cites if c not in cited]
+        assumes = self.assumptions.unattached([x.assumes for x in said])
+        return Ruling(self.book, self.r, decisions, silences, self.trace,
+                      [_citation(self.book, c) for c in cited], referee, assumes)
+
+    def fact_referee(self, decisions: list[Decided]) -> tuple[str | None, list[str]]:
+        """Who settles the first fact the events left open, if the book names one."""
+        open_facts = [d for d in decisions if d.condition]
+        q = self.book.questions_of_fact
+        if not open_facts or not q:
+            return None, []
         first = open_facts[0]
-        spec = {"referee": q["referee"], "referee_says": q.get("says", "{referee} decides")}
+        spec = {"referee": q["referee"], "referee_says": q.get("says")}
         values: dict[str, Any] = {"facts": ", ".join(sorted(first.condition))}
-        referee = _settled_by(r, first.finding, spec, values)
-        decisions_cites = [_ref(book, c) for c in q["cites"]]
-    else:
-        decisions_cites = []
-    cited: list[str] = []
-    for x in decisions:
-        cited += [c for c in x.cites if c not in cited]
-    for s in silences:
-        cited += [c for c in s.cites if c not in cited]
-    cited += [c for c in decisions_cites if c not in cited]
-    return Ruling(book, r, decisions, silences, trace, [_citation(book, c) for c in cited],
-                  referee)
+        return (self.procedures.settled_by(first.finding, spec, values),
+                [_ref(self.book, c) for c in q["cites"]])
+
+    def decide(self, f: Finding, facts: dict[str, Any], provs: list[dict[str, Any]],
+               ) -> tuple[list[Decided], list[dict[str, Any]]]:
+        matches = {p["id"]: match(p.get("when", {}), facts) for p in provs}
+        # Only a yes-or-no fact this kind carries can be ruled on both ways, and only
+        # where every provision tests it as one; any other unknown fact leaves the
+        # provisions that need it unapplied (the trace names the fact).
+        types = facts_of(f.kind)
+        unknown = sorted({u for m in matches.values() if m.result is None for u in m.unknown
+                          if types.get(u) == "bool" and all(
+                              isinstance(p.get("when", {}).get(u, True), bool) for p in provs)})
+        if not unknown:
+            return self.apply(f, facts, provs, matches, {}), []
+        out: list[Decided] = []
+        silent: list[dict[str, Any]] = []
+        for values in itertools.product([True, False], repeat=len(unknown)):
+            cond = dict(zip(unknown, values, strict=True))
+            f2 = dict(facts, **cond)
+            m2 = {p["id"]: match(p.get("when", {}), f2) for p in provs}
+            branch = self.apply(f, f2, provs, m2, cond)
+            out += branch
+            if not branch:
+                silent.append(cond)
+        return out, silent
+
+    def apply(self, f: Finding, facts: dict[str, Any], provs: list[dict[str, Any]],
+              matches: dict[str, Match], cond: dict[str, Any]) -> list[Decided]:
+        applying = [p for p in provs if matches[p["id"]].result is True]
+        overridden = {x for p in applying for x in p.get("exception_to", [])}
+        for p in provs:
+            self.trace.append(_traced(f, p, matches[p["id"]], applying, overridden, cond))
+        points: dict[str, list[dict[str, Any]]] = {}
+        for p in applying:
+            if p["id"] not in overridden:
+                points.setdefault(p.get("point", p["finding"]), []).append(p)
+        out = []
+        for group in points.values():
+            _agree(f, group)
+            out += [self.decided(f, facts, p, cond) for p in group]
+        return out
+
+    def decided(self, f: Finding, facts: dict[str, Any], p: dict[str, Any],
+                cond: dict[str, Any]) -> Decided:
+        values = dict(facts)
+        penalties = self.procedures.penalties(f, p.get("penalty", {}), values)
+        settled = self.procedures.settled_by(f, p, values)
+        return Decided(
+            finding=f,
+            provision=p["id"],
+            decision=Decision(p["decision"]),
+            says=fill(p.get("says", p["decision"].replace("_", " ")), values),
+            remedy=fill(p["remedy"], values) if p.get("remedy") else None,
+            penalties=penalties,
+            settled_by=settled,
+            cites=[_ref(self.book, c) for c in p["cites"]],
+            condition=cond,
+            assumes=self.assumptions.of(f, p),
+        )
+
+    def nearest(self, f: Finding, provs: list[dict[str, Any]]) -> list[str]:
+        """The laws nearest the point: those its provisions cite, then a search of the
+        book by the kind's name (once per book and kind, however many replays)."""
+        key = (self.book.id, self.book.file, str(f.kind))
+        if key not in _NEAREST:
+            near: list[str] = []
+            for p in provs:
+                near += [_ref(self.book, c) for c in p["cites"] if _ref(self.book, c) not in near]
+            if len(near) < 3:
+                from .search import search
+
+                for hit in search([self.book], key[2].replace("_", " ").split())[:3]:
+                    if hit.law.ref not in near and hit.law.effect == "decides":
+                        near.append(hit.law.ref)
+            _NEAREST[key] = near[:3]
+        return _NEAREST[key]
+
+    def silence(self, f: Finding, provs: list[dict[str, Any]],
+                cond: dict[str, Any] | None = None) -> Silence:
+        book = self.book
+        near = self.nearest(f, provs)
+        name, point = book.name, str(f.kind).replace("_", " ")
+        if book.extract:
+            says = (f"The point ({point}) is not in the pinned text of {name}: {name}'s "
+                    "ruling on it is unknown, not silent.")
+        else:
+            says = f"{name} is silent on this point ({point})."
+        catch = book.catch_all
+        cites = list(catch.get("cites", [])) if catch else []
+        return Silence(f, bool(book.extract), says, list(near),
+                       catch.get("says") if catch else None,
+                       [_ref(book, c) for c in cites] + list(near), cond or {},
+                       self.assumptions.of(f, None))
+
+
+def _traced(f: Finding, p: dict[str, Any], m: Match, applying: list[dict[str, Any]],
+            overridden: set[str], cond: dict[str, Any]) -> TraceEntry:
+    if m.result is True and p["id"] in overridden:
+        by = [q["id"] for q in applying if p["id"] in q.get("exception_to", [])]
+        return TraceEntry(f, p["id"], "overridden", m.tested,
+                          f"an exception applies: {', '.join(by)}")
+    if m.result is True:
+        return TraceEntry(f, p["id"], "applied", m.tested,
+                          "every condition holds" + _cond_text(cond))
+    if m.result is False:
+        return TraceEntry(f, p["id"], "set aside", m.tested, "does not hold: " + ", ".join(
+            f"{k} is {_said(m.tested[k])}" for k in m.failed))
+    return TraceEntry(f, p["id"], "unknown", m.tested,
+                      "not settled by the events: " + ", ".join(m.unknown))
+
+
+def _agree(f: Finding, group: list[dict[str, Any]]) -> None:
+    """Provisions on one point that both apply must decide alike."""
+    a = group[0]
+    b = next((q for q in group if q["decision"] != a["decision"]), None)
+    if b is not None:
+        raise RulebookConflict(
+            f"{a['file']}:{a.get('line')}: provisions {a['id']!r} and {b['id']!r} "
+            f"({b['file']}:{b.get('line')}) both apply to step {f.step} ({f.kind}) and "
+            f"decide it differently ({a['decision']} / {b['decision']}); declare which "
+            "is the exception with 'exception_to'")
 
 
 _DRAW_KINDS = (Kind.ASKED_WRONG_NUMBER, Kind.GIVEN_MORE_THAN_ASKED, Kind.GIVEN_FEWER_THAN_ASKED)
@@ -266,70 +418,6 @@ def _ordered(r: Replay) -> list[Finding]:
     return sorted(r.findings, key=lambda f: f.step)
 
 
-def _decide(r: Replay, book: Rulebook, f: Finding, facts: dict[str, Any],
-            provs: list[dict[str, Any]], trace: list[TraceEntry],
-            ) -> tuple[list[Decided], list[dict[str, Any]]]:
-    matches = {p["id"]: match(p.get("when", {}), facts) for p in provs}
-    # Only a yes-or-no fact can be ruled on both ways; any other unknown fact leaves
-    # the provisions that need it unapplied (the trace names the fact).
-    unknown = sorted({u for m in matches.values() if m.result is None for u in m.unknown
-                      if all(isinstance(p.get("when", {}).get(u, True), bool) for p in provs)})
-    if not unknown:
-        return _apply(r, book, f, facts, provs, matches, trace, {}), []
-    out: list[Decided] = []
-    silent: list[dict[str, Any]] = []
-    for values in itertools.product([True, False], repeat=len(unknown)):
-        cond = dict(zip(unknown, values, strict=True))
-        f2 = dict(facts, **cond)
-        m2 = {p["id"]: match(p.get("when", {}), f2) for p in provs}
-        branch = _apply(r, book, f, f2, provs, m2, trace, cond)
-        out += branch
-        if not branch:
-            silent.append(cond)
-    return out, silent
-
-
-def _apply(r: Replay, book: Rulebook, f: Finding, facts: dict[str, Any],
-           provs: list[dict[str, Any]], matches: dict[str, Match],
-           trace: list[TraceEntry], cond: dict[str, Any]) -> list[Decided]:
-    applying = [p for p in provs if matches[p["id"]].result is True]
-    overridden = {x for p in applying for x in p.get("exception_to", [])}
-    for p in provs:
-        m = matches[p["id"]]
-        if m.result is True and p["id"] in overridden:
-            by = [q["id"] for q in applying if p["id"] in q.get("exception_to", [])]
-            trace.append(TraceEntry(f, p["id"], "overridden", m.tested,
-                                    f"an exception applies: {', '.join(by)}"))
-        elif m.result is True:
-            trace.append(TraceEntry(f, p["id"], "applied", m.tested,
-                                    "every condition holds" + _cond_text(cond)))
-        elif m.result is False:
-            trace.append(TraceEntry(f, p["id"], "set aside", m.tested,
-                                    "does not hold: " + ", ".join(
-                                        f"{k} is {_said(m.tested[k])}" for k in m.failed)))
-        else:
-            trace.append(TraceEntry(f, p["id"], "unknown", m.tested,
-                                    "not settled by the events: " + ", ".join(m.unknown)))
-    winners = [p for p in applying if p["id"] not in overridden]
-    points: dict[str, list[dict[str, Any]]] = {}
-    for p in winners:
-        points.setdefault(p.get("point", p["finding"]), []).append(p)
-    out = []
-    for group in points.values():
-        decisions = {p["decision"] for p in group}
-        if len(decisions) > 1:
-            a = group[0]
-            b = next(q for q in group if q["decision"] != a["decision"])
-            raise RulebookConflict(
-                f"{a['file']}:{a.get('line')}: provisions {a['id']!r} and {b['id']!r} "
-                f"({b['file']}:{b.get('line')}) both apply to step {f.step} ({f.kind}) and "
-                f"decide it differently ({a['decision']} / {b['decision']}); declare which "
-                "is the exception with 'exception_to'")
-        for p in group:
-            out.append(_decided(r, book, f, facts, p, cond))
-    return out
-
-
 def _said(v: Any) -> str:
     return {None: "unknown", True: "yes", False: "no"}.get(v, str(v)) if not isinstance(
         v, (dict, list)) else str(v)
@@ -338,152 +426,6 @@ def _said(v: Any) -> str:
 def _cond_text(cond: dict[str, Any]) -> str:
     return "" if not cond else " (if " + ", ".join(
         f"{k} is {_said(v)}" for k, v in cond.items()) + ")"
-
-
-def _decided(r: Replay, book: Rulebook, f: Finding, facts: dict[str, Any],
-             p: dict[str, Any], cond: dict[str, Any]) -> Decided:
-    values = dict(facts)
-    penalties = _penalties(r, f, p.get("penalty", {}), values)
-    settled = _settled_by(r, f, p, values)
-    return Decided(
-        finding=f,
-        provision=p["id"],
-        decision=Decision(p["decision"]),
-        says=fill(p.get("says", p["decision"].replace("_", " ")), values),
-        remedy=fill(p["remedy"], values) if p.get("remedy") else None,
-        penalties=penalties,
-        settled_by=settled,
-        cites=[_ref(book, c) for c in p["cites"]],
-        condition=cond,
-    )
-
-
-def _penalties(r: Replay, f: Finding, spec: dict[str, Any],
-               values: dict[str, Any]) -> list[dict[str, Any]]:
-    out = []
-    who = f.player
-    if spec.get("forfeits") == "stake" and who:
-        amount = r.stake(who)
-        values["forfeit"] = amount
-        out.append({"player": who, "forfeits": amount, "to": "the pool"})
-    if "pays" in spec and who:
-        amount = int(spec["pays"].get("multiple_of_blind", 0) * _blind(r))
-        values["penalty"] = amount
-        out.append({"player": who, "pays": amount, "to": "the pool"})
-    if "refund" in spec and who:
-        refund = _blind_or_straddle(r, who)
-        by = spec["refund"].get("by", "dealer")
-        # "speaker": whoever spoke to the dealer during the deal (Peel 16).
-        payer = r.dealer if by == "dealer" else values.get("dealer_distracted_by") or r.dealer
-        values["refund"] = refund
-        out.append({"player": payer, "pays": refund, "to": who})
-    return out
-
-
-def _blind_or_straddle(r: Replay, who: str) -> int:
-    straddles = {p: amt for p, amt in r.facts.get("straddles", [])}
-    if who in straddles:
-        return int(straddles[who])
-    return _blind(r) if who == r.age else 0
-
-
-def _blind(r: Replay) -> int:
-    """The blind actually put up (it may differ from the table's usual one)."""
-    return int(r.facts.get("blind") or r.case.table.blind)
-
-
-_PLACES = {"dealer", "left_of_dealer", "right_of_dealer"}
-
-
-def _settled_by(r: Replay, f: Finding, p: dict[str, Any], values: dict[str, Any]) -> str | None:
-    seats = list(r.seats)
-    d = seats.index(r.dealer)
-    place = {"dealer": r.dealer, "left_of_dealer": seats[(d + 1) % len(seats)],
-             "right_of_dealer": seats[d - 1]}
-    disputants = set(_disputants(r, f))
-    if "evidence" in p:
-        ev = p["evidence"]
-        order: list[str] = []
-        for step in ev["order"]:
-            if step in _PLACES:
-                order.append(place[step])
-            elif step == "round_from_left_of_disputant" and f.player:
-                i = seats.index(f.player)
-                order += [seats[(i + k) % len(seats)] for k in range(1, len(seats))]
-        # Peel 46 passes over only "the player who is disputing with the dealer": the one
-        # whose demand is in question. Whoever raised the dispute may still give evidence.
-        parties = {f.player, r.dealer}
-        witnesses = [w for i, w in enumerate(order) if w not in parties and w not in order[:i]]
-        values["witness"] = witnesses[0] if witnesses else None
-        accounts: dict[str, Any] = f.facts.get("accounts") or {}
-        heard = [w for w in witnesses if w in accounts]
-        if heard:
-            w = heard[0]
-            passed = witnesses[: witnesses.index(w)]
-            text = (f"the evidence of {w}" + _place_name(w, place) + f", who says {accounts[w]}, "
-                    f"is conclusive: {f.player} is held to have demanded {accounts[w]}")
-            if passed:
-                text += " (" + ", ".join(passed) + " having given no evidence)"
-            return text
-        text = "The evidence of " + ", failing whom ".join(witnesses[:4])
-        if len(witnesses) > 4:
-            text += ", and so on round the table"
-        if ev.get("fallback"):
-            text += "; " + fill(ev["fallback"], values)
-        return text
-    if "referee" in p:
-        for step in p["referee"]:
-            who = place.get(step)
-            if who and who not in disputants:
-                values["referee"] = who
-                return fill(p.get("referee_says", "{referee} decides"), values)
-    return None
-
-
-def _place_name(who: str, place: dict[str, str]) -> str:
-    names = {"left_of_dealer": "on the dealer's left", "right_of_dealer": "on the dealer's right"}
-    for key, words in names.items():
-        if place.get(key) == who:
-            return f" ({words})"
-    return ""
-
-
-def _disputants(r: Replay, f: Finding) -> list[str]:
-    out = []
-    if f.player:
-        out.append(f.player)
-    if f.kind == Kind.CONFLICTING_CLAIMS:
-        out.append(r.dealer)  # the others who spoke are witnesses, not parties
-    d = r.case.dispute
-    if d:
-        out += [x for x in (d.raised_by, d.about) if x]
-    return out
-
-
-def _silence(book: Rulebook, f: Finding, provs: list[dict[str, Any]],
-             cond: dict[str, Any] | None = None) -> Silence:
-    outside = bool(book.extract)
-    near: list[str] = []
-    for p in provs:
-        near += [_ref(book, c) for c in p["cites"] if _ref(book, c) not in near]
-    if len(near) < 3:
-        from .search import search
-
-        words = str(f.kind).replace("_", " ").split()
-        for hit in search([book], words)[:3]:
-            if hit.law.ref not in near and hit.law.effect == "decides":
-                near.append(hit.law.ref)
-    near = near[:3]
-    name = book.name
-    if outside:
-        says = (f"The point ({str(f.kind).replace('_', ' ')}) is not in the pinned text of "
-                f"{name}: {name}'s ruling on it is unknown, not silent.")
-    else:
-        says = f"{name} is silent on this point ({str(f.kind).replace('_', ' ')})."
-    catch = book.catch_all
-    cites = list(catch.get("cites", [])) if catch else []
-    return Silence(f, outside, says, near, catch.get("says") if catch else None,
-                   [_ref(book, c) for c in cites] + [n for n in near], cond or {})
 
 
 def _ref(book: Rulebook, ref: Any) -> str:

@@ -69,10 +69,10 @@ class Rules:
     ace_in_sequence: str
     hearts_break_ties: bool
     hearts_flush_best: bool
-    two_pairs_odd_card: bool
+    two_pairs_odd_card: bool  # the fifth card decides between equal two pairs
     jackpot_openers: tuple[str, ...]
     age_antes_again: bool  # in the first jack-pot, does the age ante beside his blind?
-    jackpot_pass: str  # a pass before the opening: final | keeps_cards
+    jackpot_pass: str  # a pass before the jack-pot is opened: final | keeps_cards
     assumed: frozenset[str] = field(default_factory=frozenset)
 
     @property

@@ -15,8 +15,9 @@ from .provisions import match
 
 
 def cause_of(rules: tuple[dict[str, Any], ...], found: list[Finding],
-             new: Finding) -> Finding | None:
-    """The finding already recorded that ``new`` is ruled on, if the book says so."""
+             new: Finding) -> tuple[Finding, dict[str, Any]] | None:
+    """The finding already recorded that ``new`` is ruled on, if the book says so, with
+    the precedence rule that says it."""
     if new.player is None:
         return None
     for rule in rules:
@@ -27,5 +28,5 @@ def cause_of(rules: tuple[dict[str, Any], ...], found: list[Finding],
         causes = rule["ruled_on_cause"]
         for f in found:
             if f.player == new.player and f.kind in causes:
-                return f
+                return f, rule
     return None

@@ -25,7 +25,8 @@ _OPS = ("not", "in", "at_least", "at_most", "more_than", "less_than")
 # Every fact some finding carries (per kind: vocabulary.facts_of).
 FACTS = ALL_FACTS
 # Values the judge works out while ruling, for a provision's text.
-TEXT_VALUES = FACTS | {"forfeit", "penalty", "refund", "witness", "referee", "facts"}
+TEXT_VALUES = FACTS | {"forfeit", "penalty", "refund", "witness", "referee", "facts",
+                       "witness_at", "account", "passed", "witnesses"}
 
 
 def test_value(actual: Any, expected: Any) -> bool | None:

@@ -50,6 +50,11 @@ class Replay:
     claims: tuple[dict[str, Any], ...]
     assumed: tuple[str, ...]
     facts: dict[str, Any]
+    # The engine's assumptions the table went by (not every one the book leaves open).
+    relied: tuple[str, ...] = ()
+    # Findings not recorded because the rulebook rules them on an earlier one:
+    # (the cause, the precedence rule).
+    merged: tuple[tuple[Finding, dict[str, Any]], ...] = ()
 
     @property
     def final(self) -> Step:
@@ -88,6 +93,7 @@ class Replay:
             "outcome": self.outcome,
             "claims": list(self.claims),
             "assumed": list(self.assumed),
+            "relied_on": list(self.relied),
         }
 
 
@@ -130,6 +136,8 @@ def replay(case: Case, rulebook: Rulebook | None = None) -> Replay:
                "straddles": [list(s) for s in game.straddles], "blind": game.blind_unit,
                "bet_made": game.bet_made, "to_act": list(game.to_act),
                "found_at_end": len(game.findings) - during_events},
+        relied=tuple(game.relied),
+        merged=tuple(game.merged),
     )
 
 

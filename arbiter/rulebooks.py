@@ -366,11 +366,12 @@ def check_references(book: Rulebook, path: Path) -> None:
                 raise error_at(path, (key, "says"), f"names {{{name}}}, which is not a fact a "
                                f"ruling can fill in; {did_you_mean(name, sorted(TEXT_VALUES))}")
     for p in book.provisions:
-        fallback = str(p.get("evidence", {}).get("fallback", ""))
-        for name in placeholders(fallback):
+        texts = " ".join(str(v) for k, v in p.get("evidence", {}).items() if k != "order")
+        for name in placeholders(texts):
             if name not in TEXT_VALUES:
                 raise fail(p, "evidence", f"names {{{name}}}, which is not a fact a ruling can "
                            f"fill in; {did_you_mean(name, sorted(TEXT_VALUES))}")
+        _check_penalty(p, fail)
     check_answers(book, path)
     for name, group in book.parameters.items():
         for ref in group.get("cites", []) if isinstance(group, dict) else []:
@@ -445,3 +446,24 @@ def _may_disagree(
         if not exclusive(p.get("when", {}), q.get("when", {})):
             out.append((p, q))
     return out
+
+
+def _check_penalty(p: dict[str, Any], fail: Any) -> None:
+    """A refund names who pays by facts that hold a player, and how much by a number."""
+    from .vocabulary import facts_of
+
+    refund = p.get("penalty", {}).get("refund")
+    if not refund:
+        return
+    carried = facts_of(p["finding"])
+    by = refund.get("by", "dealer")
+    for fact in [by] if isinstance(by, str) else by:
+        if carried.get(fact) != "player":
+            players = sorted(k for k, t in carried.items() if t == "player")
+            raise fail(p, "penalty", f"refund by {fact!r}: expected a fact naming a player "
+                       f"that a {p['finding']} finding carries ({', '.join(players)})")
+    amount = refund.get("amount", "blind_or_straddle")
+    if carried.get(amount) != "int":
+        numbers = sorted(k for k, t in carried.items() if t == "int")
+        raise fail(p, "penalty", f"refund amount {amount!r}: expected a number a "
+                   f"{p['finding']} finding carries ({', '.join(numbers)})")

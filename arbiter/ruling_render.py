@@ -72,6 +72,7 @@ def _decision_lines(d: Decided, name: str, refs: dict[str, Citation]) -> list[st
     if d.condition and says[1:2].islower():  # "If ...: it is a misdeal", but "B ..."
         says = says[0].lower() + says[1:]
     lines = [wrap(f"Decision: {_when(d)}{says}", "  ")]
+    lines += [wrap(f"Assumed: {a}", "    ") for a in d.assumes]
     if d.remedy:
         lines.append(wrap(f"Remedy: {_sentence(d.remedy)}", "    "))
     for p in d.penalties:
@@ -89,6 +90,7 @@ def _silence_lines(s: Silence, name: str, refs: dict[str, Citation]) -> list[str
         says = _when_text(s.condition) + says[0].lower() + says[1:] if says[1:2].islower() \
             else _when_text(s.condition) + says
     lines = [wrap(says, "  ")]
+    lines += [wrap(f"Assumed: {a}", "    ") for a in s.assumes]
     if s.nearest:
         lines.append(wrap("Nearest laws considered: "
                           + ", ".join(_short(name, c, refs) for c in s.nearest), "    "))
@@ -130,6 +132,9 @@ def ruling_text(r: Ruling, explain: bool = False) -> str:
     if r.fact_referee:
         out.append("")
         out.append(wrap(f"Which is so is a question of fact: {_sentence(r.fact_referee)}", ""))
+    if r.assumes:
+        out.append("")
+        out += [wrap(f"This ruling also assumes: {a}", "") for a in r.assumes]
     if r.citations:
         out += ["", "THE LAW"]
         for c in r.citations:
@@ -187,6 +192,7 @@ def ruling_markdown(r: Ruling) -> str:
         items.append((f.step, len(items),
                       f"- **Step {f.step}:** {f.message}. **Decision:** {_when(d)}"
                       f"{_sentence(d.says)}"
+                      + "".join(f" **Assumed:** {a}" for a in d.assumes)
                       + (f" **Remedy:** {_sentence(d.remedy)}" if d.remedy else "")
                       + "".join(f" **Penalty:** {_sentence(_penalty_text(p))}"
                                 for p in d.penalties)
@@ -196,12 +202,15 @@ def ruling_markdown(r: Ruling) -> str:
         items.append((s.finding.step, len(items),
                       f"- **Step {s.finding.step}:** {s.finding.message}. "
                       f"{_when_text(s.condition)}{s.says}"
+                      + "".join(f" **Assumed:** {a}" for a in s.assumes)
                       + (f" Nearest: {', '.join(_short(book.name, c, refs) for c in s.nearest)}."
                          if s.nearest else "")
                       + (f" {s.catch_all}" if s.catch_all else "")))
     out += [line for _, _, line in sorted(items)]
     if r.fact_referee:
         out += ["", f"**Which is so is a question of fact:** {_sentence(r.fact_referee)}"]
+    if r.assumes:
+        out += [""] + [f"**This ruling also assumes:** {a}" for a in r.assumes]
     if r.citations:
         out += ["", "## The law", ""]
         for c in r.citations:

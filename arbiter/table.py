@@ -16,7 +16,7 @@ from typing import Any
 
 from .cards import FULL_PACK
 from .findings import Finding, Kind
-from .params import Rules
+from .params import Rules, yaml_name
 from .precedence import cause_of
 
 
@@ -119,6 +119,8 @@ class Game:
         self.settled: dict[int, set[str]] = {}
         # Who put in all he had and demanded a show for it, and who was in the game then.
         self.short_of_funds: tuple[str, tuple[str, ...]] | None = None
+        self.relied: list[str] = []  # the engine's assumptions the table has relied on
+        self.merged: list[tuple[Finding, dict[str, Any]]] = []  # (cause, precedence rule)
 
     # --- seats and turns -------------------------------------------------------
 
@@ -165,14 +167,26 @@ class Game:
 
     # --- findings: the record (the handlers decide what to record) ----------------------
 
-    def find(self, kind: Kind, player: str | None, message: str, **facts: Any) -> Finding:
+    def rely(self, *fields: str) -> tuple[str, ...]:
+        """Note that the table is going by these mechanics; return those of them that are
+        the engine's assumptions (by their rulebook names), for the finding it makes."""
+        out = tuple(yaml_name(n) for n in fields if n in self.rules.assumed)
+        self.relied += [n for n in out if n not in self.relied]
+        return out
+
+    def find(self, kind: Kind, player: str | None, message: str, *,
+             relied: tuple[str, ...] = (), **facts: Any) -> Finding:
         """Record a finding, unless the rulebook rules it on an earlier one, its cause
-        (then it is returned with ``ruled_on`` set, and not recorded)."""
+        (then it is returned with ``ruled_on`` set, and not recorded). ``relied``: the
+        engine's assumptions the finding rests on (from ``rely``)."""
         f = Finding(kind, self.step, self.line, player, message,
-                    dict(facts, phase=str(self.phase)))
-        f.ruled_on = cause_of(self.precedence, self.findings, f) if self.precedence else None
-        if f.ruled_on is None:
+                    dict(facts, phase=str(self.phase)), assumed=relied)
+        cause = cause_of(self.precedence, self.findings, f) if self.precedence else None
+        if cause is None:
             self.findings.append(f)
+        else:
+            f.ruled_on = cause[0]
+            self.merged.append(cause)
         return f
 
     def track(self, key: str, player: str, finding: Finding) -> None:

@@ -318,6 +318,8 @@ class FindingSpec:
     parties: tuple[str, ...] = ()
     # Facts any player's act fills in, not only the finding's player's (a bet by anyone).
     table_facts: tuple[str, ...] = ()
+    # Its player is the one who distracted the dealer (the ``dealer_distracted_by`` fact).
+    distracts_dealer: bool = False
     # The act it records is lawful in itself, and the book's decision says what follows
     # from it (the dealer must answer, the act stands...); any other finding records an
     # irregularity, so "may he do it?" is answered no, with the book's consequence.
@@ -342,7 +344,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.CARD_EXPOSED_IN_DEAL: FindingSpec("the dealer exposed a card in dealing",
                                            {"card": "str", "to": "player"}),
     Kind.SPOKE_TO_DEALER: FindingSpec("a player spoke to the dealer",
-                                      {"during_deal": "bool"}),
+                                      {"during_deal": "bool"}, distracts_dealer=True),
     Kind.BLIND_OVER_LIMIT: FindingSpec("the blind is over the book's limit for it",
                                        {"amount": "int", "most": "int"}),
     Kind.STRADDLE_OVER_LIMIT: FindingSpec("a straddle goes past the book's limit for it",
@@ -534,7 +536,7 @@ class QuestionSpec:
 
 QUESTIONS: dict[Question, QuestionSpec] = {
     Question.BETS_FIRST: QuestionSpec(
-        "who bets first", "who has the first bet after the draw (or the first say before it)",
+        "who bets first", "who has the first bet after the draw",
         "who bets first", "player"),
     Question.LAST_SAY: QuestionSpec(
         "who has the last say", "who speaks last in the betting, the age's privilege",

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbiter.findings import Kind
 from arbiter.replay import Replay
+from arbiter.vocabulary import FINDINGS
 
-OUTCOME_KINDS = {Kind.SHOWDOWN, Kind.WON_UNCALLED, Kind.NOT_OPENED}
+OUTCOME_KINDS = {kind for kind, spec in FINDINGS.items() if spec.outcome}
 
 
 def irregularities(r: Replay) -> list[dict[str, Any]]:
@@ -132,6 +132,12 @@ def ruling_differences(ruling: Any, expect: dict[str, Any]) -> list[str]:
 
 
 def _both_ways(wanted: list[Any], got: list[Any], noun: str) -> list[str]:
-    """What was expected and is missing, and what is there and was not expected."""
-    return ([f"missing {noun} {w}; the replay or ruling has {got}" for w in wanted if w not in got]
-            + [f"unexpected {noun} {g}" for g in got if g not in wanted])
+    """What was expected and is missing, and what is there and was not expected, counted:
+    a decision made twice where the case expects it once is a difference too."""
+    out = [f"missing {noun} {w}; the replay or ruling has {got}" for w in wanted if w not in got]
+    out += [f"unexpected {noun} {g}" for g in got if g not in wanted]
+    for item in [x for i, x in enumerate(wanted + got) if x not in (wanted + got)[:i]]:
+        if item in wanted and item in got and wanted.count(item) != got.count(item):
+            out.append(f"{noun} {item}: expected {wanted.count(item)} times, "
+                       f"made {got.count(item)} times")
+    return out

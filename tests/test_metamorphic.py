@@ -112,29 +112,29 @@ def test_writing_the_seats_from_another_chair_changes_no_decision(
         f"{path.name} under {book}, seats rotated by {k}")
 
 
-def _as_data(ruling: Ruling, name: str | None = None, parent: str | None = None) -> str:
-    """The ruling as data, less the book's own title; a house book's name in its silences
-    ("club is silent") written as its parent's, the only place the name may differ."""
+HOUSE = "zzhouse"  # a name no case or law uses, so it can be read back as the parent's
+
+
+def _as_data(ruling: Ruling, parent: str | None = None) -> str:
+    """The ruling as data, less the book's own title; the house book's name, wherever a
+    sentence names the book ("zzhouse is silent..."), written as its parent's."""
     data = ruling.to_dict(explain=True)
     data.pop("rulebook", None)
     data.pop("authority", None)
     text = json.dumps(data, sort_keys=True)
-    if name and parent:
-        for pattern in ("{}'s ruling", "text of {}:", "{} is silent"):
-            text = text.replace(pattern.format(name), pattern.format(parent))
-    return text
+    return text.replace(HOUSE, parent) if parent else text
 
 
 @pytest.mark.parametrize("parent", BOOKS)
 def test_a_house_book_that_overrides_nothing_rules_as_its_parent(
         parent: str, tmp_path: Path) -> None:
-    (tmp_path / "club.yaml").write_text(
-        f"id: club\ntitle: The club's rules\nextends: {parent}\n", encoding="utf-8")
+    (tmp_path / f"{HOUSE}.yaml").write_text(
+        f"id: {HOUSE}\ntitle: The club's rules\nextends: {parent}\n", encoding="utf-8")
     lib = Library([tmp_path])
-    house, base = lib.get("club"), lib.get(parent)
+    house, base = lib.get(HOUSE), lib.get(parent)
     for path in CASES:
         case = load_case(path)
-        assert _as_data(judge(case, house), house.name, base.name) == _as_data(
+        assert _as_data(judge(case, house), base.name) == _as_data(
             judge(case, base)), (
             f"{path.name}: the empty house book on {parent} rules differently")
 

@@ -45,6 +45,15 @@ def test_the_rulebook_schema_lists_the_registrys_findings_decisions_and_penaltie
     assert prov["referee"]["items"]["enum"] == list(PLACES)
 
 
+def test_the_schemas_on_disk_are_what_the_registry_writes() -> None:
+    from arbiter.vocabulary_doc import schema_enums
+
+    for name in ("case", "rulebook"):
+        data = _schema(name)
+        assert data == schema_enums(name, data), (
+            f"{name}.schema.json is stale: run python -m arbiter.vocabulary_doc")
+
+
 def test_every_enum_member_has_one_registry_entry_and_every_act_a_handler() -> None:
     assert list(ACTS) == list(Act)
     assert list(FINDINGS) == list(Kind)

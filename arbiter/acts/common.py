@@ -3,6 +3,8 @@ from the pack, the end of the say, of the draw and of a round of betting."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import FULL_PACK, RANK_NAMES
 from ..table import Game, Impossible, OutOfPlace, Phase, Seat, Status
 from ..vocabulary import FINDINGS, Kind
@@ -42,14 +44,18 @@ def pay(game: Game, name: str, amount: int) -> int:
 
 def take_from_pack(game: Game, named: str | None = None) -> str | None:
     """The top card of the pack (or the named card, which must still be in it)."""
-    kept = game.rules.last_card == "kept" and game.phase == Phase.DRAW
-    if kept and len(game.pack) <= 2 and game.gatherable():
+    near_end = game.phase == Phase.DRAW and len(game.pack) <= 2
+    kept = near_end and game.rules.last_card == "kept"
+    if near_end:
+        game.rely("last_card")
+    if kept and game.gatherable():
         reshuffle(game, keep_last=True)  # "when only two cards remain" (Foster CH6)
     if not game.pack:
         reshuffle(game)
     if kept and len(game.pack) == 1:
         game.find(Kind.LAST_CARD_DEALT, None,
-                  "the last card of the pack was dealt, nothing being left to gather")
+                  "the last card of the pack was dealt, nothing being left to gather",
+                  relied=game.rely("last_card"))
     if not game.pack:
         raise Impossible("no card is left in the pack or to gather: that would be a "
                          "fifty-third card")
@@ -86,16 +92,24 @@ def reshuffle(game: Game, keep_last: bool = False) -> None:
     game.find(Kind.PACK_EXHAUSTED, None,
               f"the pack ran out; {len(cards)} cards were gathered, shuffled and cut",
               gathered=list(game.rules.reshuffle), cards=len(cards),
-              yet_to_discard=_names(waiting) or "nobody")
+              yet_to_discard=_names(waiting) or "nobody",
+              relied=game.rely("reshuffle", *(("last_card",) if keep_last else ())))
 
 
-def set_aside(game: Game, card: str | None, rule: str) -> str:
-    """Put a card seen face up where the rulebook says; returns where, in words."""
-    if rule == "return_to_pack":
+def set_aside(game: Game, card: str | None, field: str) -> tuple[str, str]:
+    """Put a card seen face up where the rulebook says (``field`` names the rule).
+    Returns where, in words, and the clause for the finding: what was done, or, where
+    the book gives no rule, what the engine assumes (never stated as what happened)."""
+    if getattr(game.rules, field) == "return_to_pack":
         game.pack.append(card)
-        return "returned to the pack"
-    game.discards.append(card)
-    return "put among the discards"
+        where = "returned to the pack"
+    else:
+        game.discards.append(card)
+        where = "put among the discards"
+    if field in game.rules.assumed:
+        return where, ("the book gives no rule for where it goes, and the engine assumes it "
+                       f"is {where}")
+    return where, f"it was {where}"
 
 
 # --- turns and the end of a round ---------------------------------------------------
@@ -111,8 +125,10 @@ def check_turn(game: Game, name: str, act: str) -> None:
         game.to_act.append(game.to_act.pop(0))
     expected = game.turn()
     if expected is not None and expected != name:
+        after_draw = game.phase == Phase.BETTING
         game.find(Kind.OUT_OF_TURN, name, f"{name} {act} out of turn; it was "
-                  f"{expected}'s say", expected=expected, act=act, passed=False)
+                  f"{expected}'s say", expected=expected, act=act, passed=False,
+                  relied=game.rely("bet_first") if after_draw else ())
 
 
 def won_uncalled(game: Game, name: str) -> None:
@@ -120,7 +136,8 @@ def won_uncalled(game: Game, name: str) -> None:
     game.outcome = {"kind": "won_uncalled", "winner": name, "pool": game.pool}
     game.find(Kind.WON_UNCALLED, name, f"nobody would equal {name}'s stake; the pool "
               f"holds {game.pool}", pool=game.pool, opener=game.opener,
-              is_opener=name == game.opener if game.jackpot else None)
+              is_opener=bool(game.jackpot) and name == game.opener,
+              relied=game.rely("age_antes_again") if game.jackpot == 1 else ())
 
 
 def close_say_if_done(game: Game) -> None:
@@ -164,11 +181,12 @@ def begin_draw_turn(game: Game, name: str) -> None:
         # One finding per draw: discarding, asking and being helped are one draw.
         f = game.find(Kind.DREW_WITHOUT_MAKING_GOOD, name,
                       f"{name} drew with {seat.stake} staked where the stake was "
-                      f"{game.level}", stake=seat.stake, required=game.level)
+                      f"{game.level}", stake=seat.stake, required=game.level,
+                      relied=game.rely("make_good_at_draw"))
         game.track("making good", name, f)
 
 
-def wrong_size(game: Game, seat: Seat, message: str, **facts: object) -> None:
+def wrong_size(game: Game, seat: Seat, message: str, **facts: Any) -> None:
     """A hand of other than five after the draw (the rulebook's precedence may rule it on
     its cause instead: a wrong ask, a wrong give)."""
     f = game.find(Kind.WRONG_HAND_SIZE, seat.name, message, size=len(seat.hand), **facts)

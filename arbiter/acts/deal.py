@@ -27,10 +27,13 @@ def post_blind(game: Game, name: str, amount: int) -> None:
                   "the age", expected=game.age, act="blinds", passed=False)
     game.blind_unit = amount
     mx = game.rules.blind_max_of_limit
+    # A blind of a quarter of the limit or less is within any limit the books set: only
+    # a larger one turns on a limit the book may not give.
+    relied = game.rely("blind_max_of_limit") if amount * 4 > game.limit else ()
     if mx is not None and amount > mx * game.limit:
         game.find(Kind.BLIND_OVER_LIMIT, name,
                   f"a blind of {amount} is more than {part(mx)} the limit of {game.limit}",
-                  amount=amount, most=int(mx * game.limit))
+                  amount=amount, most=int(mx * game.limit), relied=relied)
     pay(game, name, amount)
 
 
@@ -70,24 +73,28 @@ class Straddles:
                       after_dealer=after_dealer)
         if game.phase != Phase.BEFORE_DEAL:
             looked = game.seats[name].looked
+            when = game.rely("straddle_when")
             if game.rules.straddle_when == "before_deal":
                 game.find(Kind.STRADDLE_AFTER_LOOKING, name, f"{name} straddled after the "
-                          "deal", after="deal", looked=looked)
+                          "deal", after="deal", looked=looked, relied=when)
             elif looked:
                 game.find(Kind.STRADDLE_AFTER_LOOKING, name, f"{name} straddled after "
-                          "looking at his cards", after="looking", looked=True)
+                          "looking at his cards", after="looking", looked=True, relied=when)
         expected = game.straddle_amount()
         amt = expected if ev.amount is None else ev.amount
         if ev.amount is not None and ev.amount != expected:
             game.find(Kind.STRADDLE_WRONG_AMOUNT, name,
                       f"{name} straddled {amt}; the straddle in turn is {expected}",
-                      amount=amt, expected=expected)
+                      amount=amt, expected=expected,
+                      relied=game.rely("straddle_first", "straddle_step"))
         mx = game.rules.straddle_max_of_limit
+        limit_relied = game.rely("straddle_max_of_limit")
         if mx is not None and amt > mx * game.limit:
             game.find(Kind.STRADDLE_OVER_LIMIT, name,
                       f"{name}'s straddle of {amt} goes past {part(mx)} the limit of "
                       f"{game.limit} ({int(mx * game.limit)})",
-                      amount=amt, most=int(mx * game.limit), limit=game.limit)
+                      amount=amt, most=int(mx * game.limit), limit=game.limit,
+                      relied=limit_relied)
 
     @staticmethod
     def apply(game: Game, ev: Event) -> None:
@@ -153,6 +160,8 @@ class Deals:
 def _stakes_for_the_deal(game: Game) -> None:
     if game.jackpot:
         payers = len(game.names)
+        if game.jackpot == 1:
+            game.rely("age_antes_again")
         if game.jackpot == 1 and not game.rules.age_antes_again:
             payers -= 1  # the age's blind stays in the pool as his share (Hoffmann p. 132)
         game.carried += game.blind_unit * payers
@@ -204,7 +213,7 @@ class Faced:
         during = {Phase.SAY: "before the draw", Phase.DRAW: "draw"}.get(game.phase,
                                                                         "after the draw")
         c = take_from_pack(game, ev.cards[0] if ev.cards else None)
-        where = set_aside(game, c, game.rules.faced_card)
+        where, clause = set_aside(game, c, "faced_card")
         game.find(Kind.CARD_FACED_IN_PACK, None, f"a card ({c or 'unnamed'}) was found faced "
-                  f"in the pack {'in the draw' if during == 'draw' else during}; it was {where}",
-                  card=c, during=during)
+                  f"in the pack {'in the draw' if during == 'draw' else during}; {clause}",
+                  card=c, during=during, placed=where, relied=game.rely("faced_card"))

@@ -173,9 +173,10 @@ def _replace_exposed(game: Game, seat: Seat, count: int, before: int) -> None:
     seat.owed -= replaced
     others_waiting = any(not game.seats[n].drawn and n != to and
                          game.seats[n].status == Status.IN for n in game.drawers)
+    relied = game.rely("exposed_replaced")
     if replaced and game.rules.exposed_replaced == "after_others" and others_waiting:
         game.find(Kind.EXPOSED_CARD_REPLACED_EARLY, to, f"{to}'s exposed card was "
-                  "replaced before the other players were helped")
+                  "replaced before the other players were helped", relied=relied)
 
 
 def _judge_the_number(game: Game, seat: Seat, before: int) -> bool:
@@ -275,7 +276,7 @@ class Exposes:
             open_draw(game, ev.to or game.dealer)
         target = ev.to or game.next_drawer()
         c = take_from_pack(game, ev.cards[0] if ev.cards else None)
-        where = set_aside(game, c, game.rules.exposed_card)
+        where, clause = set_aside(game, c, "exposed_card")
         if target:
             t = game.seats[target]
             t.owed += 1
@@ -283,7 +284,8 @@ class Exposes:
                 t.drawn = False  # exposed in the middle of his cards: he waits for it
         game.find(Kind.CARD_EXPOSED_IN_DRAW, target,
                   f"the dealer exposed a card ({c or 'unnamed'}) in giving {target} his "
-                  f"cards; it was {where}", card=c, to=target, placed=where)
+                  f"cards; {clause}", card=c, to=target, placed=where,
+                  relied=game.rely("exposed_card"))
 
 
 @handles(Act.RETAKES)

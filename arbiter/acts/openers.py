@@ -48,7 +48,9 @@ def check_openers(game: Game) -> None:
                   f"{card_name(need + 's').split(' of ')[0]}s" + (
                       "" if qualified is False else ", and his cards were not named"
                       if len(known) < 5 else f", and he held {len(known)} cards"),
-                  need=need, qualified=qualified, cards=known, won=won)
+                  need=need, qualified=qualified, cards=known, won=won,
+                  relied=game.rely("jackpot_openers"))
     for f in game.findings:
         if f.kind == Kind.WON_UNCALLED and f.player == game.opener:
             f.facts["qualified"] = qualified
+            f.assumed = (*f.assumed, *game.rely("jackpot_openers"))

@@ -140,7 +140,7 @@ def bet(game: Game, name: str, amount: int) -> None:
 def stand(game: Game, name: str) -> None:
     if game.bet_made or not game.rules.first_may_stand or game.phase == Phase.SAY:
         game.find(Kind.STOOD_WITHOUT_RIGHT, name, f"{name} stood without betting",
-                  bet_made=game.bet_made)
+                  bet_made=game.bet_made, relied=game.rely("first_may_stand"))
     game.acted(name)
 
 
@@ -190,7 +190,7 @@ class Passes(SayAct):
             if qualified:
                 game.find(Kind.DECLINED_TO_OPEN, p, f"{p} held openers (a pair of "
                           f"{card_name(need + 's').split(' of ')[0]}s or better) and did not "
-                          "open the jack-pot", need=need)
+                          "open the jack-pot", need=need, relied=game.rely("jackpot_openers"))
             if game.rules.jackpot_pass == "keeps_cards":
                 game.acted(p)  # declining to open; he keeps his cards
                 return
@@ -222,7 +222,8 @@ class Holds(Stands):
     @staticmethod
     def in_turn(game: Game, p: str, ev: Event) -> None:
         if p != game.age or not game.rules.age_may_hold or game.phase == Phase.SAY:
-            game.find(Kind.HELD_WITHOUT_RIGHT, p, f"{p} held his say", is_age=p == game.age)
+            game.find(Kind.HELD_WITHOUT_RIGHT, p, f"{p} held his say", is_age=p == game.age,
+                      relied=game.rely("age_may_hold"))
         if p in game.to_act:
             game.to_act.remove(p)
             game.to_act.append(p)

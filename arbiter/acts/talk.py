@@ -3,11 +3,13 @@ claims about what he asked for, telling a thrown hand, looking, lifting, showing
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..cards import evaluate
 from ..cases import Event
-from ..table import Game, OutOfPlace, Phase, Status
+from ..params import Rules
+from ..table import Game, Impossible, OutOfPlace, Phase, Status
 from ..vocabulary import Act, Kind
 from .base import NoCheck, handles, player
 from .common import wrong_size
@@ -129,21 +131,14 @@ def finish(game: Game) -> None:
 
 
 def show(game: Game) -> None:
-    rules = game.rules
-    hands = {}
-    unknown = []
-    foul = []
-    for n in game.active():
-        hand = game.seats[n].hand
-        if len(hand) == 5 and None not in hand:
-            hands[n] = evaluate([c for c in hand if c], rules.ranking)
-        elif len(hand) == 5:
-            unknown.append(n)
-        else:
-            foul.append(n)  # more or less than five: a foul hand, not compared
+    hands = _values(game, game.rules)
+    unknown = [n for n in game.active() if n not in hands and len(game.seats[n].hand) == 5]
+    # More or less than five cards: a foul hand, not compared (Peel 64 rules on it).
+    foul = [n for n in game.active() if len(game.seats[n].hand) != 5]
     result: dict[str, Any] = {"kind": "show", "pool": game.pool, "players": game.active(),
                               "hands": {n: {"cards": list(game.seats[n].hand),
                                             "value": v.describe()} for n, v in hands.items()}}
+    relied: tuple[str, ...] = ()
     if unknown and game.declared_winner in game.active():
         # The cards are not named, but the table agreed whose hand was the best.
         result["winner"] = game.declared_winner
@@ -161,12 +156,16 @@ def show(game: Game) -> None:
         result["winner"] = winners[0] if len(winners) == 1 else None
         result["winners"] = winners
         result["best"] = best.describe()
+        relied = game.rely(*_turns_on(game, winners))
+    if game.jackpot == 1:
+        relied = (*relied, *game.rely("age_antes_again"))
     result["foul"] = foul
     game.outcome = result
     facts = {k: v for k, v in result.items() if k != "kind"}
     facts["foul_at_show"] = bool(foul)
     facts.update(_short_winner(game, result, hands))
-    game.find(Kind.SHOWDOWN, result.get("winner"), show_message(result), **facts)
+    game.find(Kind.SHOWDOWN, result.get("winner"), show_message(result), relied=relied,
+              **facts)
 
 
 def _short_winner(game: Game, result: dict[str, Any], hands: dict[str, Any]) -> dict[str, Any]:
@@ -188,6 +187,37 @@ def _short_winner(game: Game, result: dict[str, Any], hands: dict[str, Any]) -> 
     others = sorted(((v, n) for n, v in hands.items() if n != name), reverse=True)
     return {"short_of_funds": True, "claim": claim, "remainder": game.pool - claim,
             "next_best": others[0][1] if others else None}
+
+
+def _values(game: Game, rules: Rules) -> dict[str, Any]:
+    """Each active player's hand value under ``rules``, where all five cards are named."""
+    out = {}
+    for n in game.active():
+        hand = game.seats[n].hand
+        if len(hand) == 5 and None not in hand:
+            out[n] = evaluate([c for c in hand if c], rules.ranking)
+    return out
+
+
+_RANKING = {"ace_in_sequence": ("low_only", "high_only", "high_or_low"),
+            "hearts_break_ties": (True, False), "hearts_flush_best": (True, False)}
+
+
+def _turns_on(game: Game, winners: list[str]) -> list[str]:
+    """The ranking rules, among those the book leaves to the engine, that would change
+    who wins this show: only those the ruling depends on."""
+    out = []
+    for name, choices in _RANKING.items():
+        if name not in game.rules.assumed:
+            continue
+        for choice in choices:
+            changed: dict[str, Any] = {name: choice}
+            hands = _values(game, replace(game.rules, **changed))
+            best = max(hands.values())
+            if [n for n, v in hands.items() if v == best] != winners:
+                out.append(name)
+                break
+    return out
 
 
 def show_message(result: dict[str, Any]) -> str:

@@ -1,0 +1,197 @@
+"""Mutation check of the law: would the case suite notice if a rulebook were wrong?
+
+A check script, not a unit test (tests/test_mutate_law.py runs it in CI)::
+
+    python benchmarks/mutate_law.py                  # every shipped book
+    python benchmarks/mutate_law.py --book peel -v   # one book, every mutant named
+
+Each mutant is a shipped rulebook changed in one place, in memory:
+
+- a provision's ``when`` with one key flipped: a yes-or-no value negated, a ``null``
+  (the fact is unknown) made ``{not: null}``, any other value dropped, so the key no
+  longer restricts the provision;
+- a provision dropped;
+- a parameter set to each other value its schema allows.
+
+The case suite (every case's ``expect:`` for that book) is run in-process against the
+mutant. A mutant is *killed* when some case's expected ruling or figures no longer hold,
+or when the mutant makes the book contradict itself (two provisions deciding one point
+differently). A *survivor* changes nothing any case looks at: either a case is missing,
+or the change is equivalent (listed in EQUIVALENT below, with the reason). The script
+prints the survivors and exits 1 if any is unexplained.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from casecheck import replay_differences, ruling_differences  # noqa: E402
+
+from arbiter import Library  # noqa: E402
+from arbiter.cases import Case, load_case  # noqa: E402
+from arbiter.errors import ArbiterError  # noqa: E402
+from arbiter.judge import judge  # noqa: E402
+from arbiter.laws import Rulebook  # noqa: E402
+from arbiter.replay import replay  # noqa: E402
+
+BOOKS = ["foster", "hoyle", "peel"]
+SCHEMA = ROOT / "arbiter" / "schemas" / "rulebook.schema.json"
+
+# Survivors that are equivalent to the shipped book, each with the reason no case can
+# tell them apart. Keyed by the mutant's name as printed.
+EQUIVALENT: dict[str, str] = {
+    "peel: peel-27-passed-player-plays: when.act dropped":
+        "the one act left out is a pass, and a pass by one who has passed is no event: the "
+        "table ignores it, so no finding of it can reach the provision",
+    "hoyle: hoyle-passed-is-out: when.act dropped":
+        "as for Peel 27: a second pass by a player who has passed is never found",
+    "foster: foster-19-game-waits-for-equal-antes: when.phase dropped":
+        "a draw out of turn is found only while the say is still open (the draw beginning "
+        "before every player had his say), so its phase is always one of those listed",
+    "foster: foster-20-straddled-no-jack: when.jackpot dropped":
+        "it needs a straddle in a jack pot; Foster's laws of jack pots are outside the pinned "
+        "text, so no case could carry an expected ruling for one written from his text",
+}
+
+
+def _expectations(case: Case, book: str) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    if book not in case.expect and "all" not in case.expect:
+        return None
+    figures = dict(case.expect.get("all", {}))
+    figures.update(case.expect.get(book, {}))
+    ruling = dict(case.expect.get("all", {}).get("ruling", {}))
+    ruling.update(case.expect.get(book, {}).get("ruling", {}))
+    return figures, ruling
+
+
+def killed_by(rb: Rulebook, suite: list[tuple[Case, dict[str, Any], dict[str, Any]]]) -> str:
+    """The first case whose expectation the rulebook fails, or '' if it passes them all."""
+    for case, figures, expected in suite:
+        try:
+            if replay_differences(replay(case, rb), figures):
+                return Path(case.file).name
+            if expected and ruling_differences(judge(case, rb), expected):
+                return Path(case.file).name
+        except ArbiterError as exc:  # the mutant contradicts itself, or cannot rule
+            return f"{Path(case.file).name} ({type(exc).__name__})"
+    return ""
+
+
+def _flip(value: Any) -> list[tuple[str, Any]]:
+    """The mutations of one ``when`` value: (how, new value); None drops the key."""
+    if isinstance(value, bool):
+        return [("negated", not value)]
+    if value is None:
+        return [("made known", {"not": None})]
+    return [("dropped", None)]
+
+
+def _param_choices() -> dict[tuple[str, str], list[Any]]:
+    """Every parameter the schema gives a closed set of values (or a number) for."""
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    params = schema["$defs"]["parameters"]["properties"]
+    out: dict[tuple[str, str], list[Any]] = {}
+    for group, spec in params.items():
+        for key, p in spec.get("properties", {}).items():
+            if key in ("cites", "note"):
+                continue
+            if p.get("type") == "boolean":
+                out[(group, key)] = [True, False]
+            elif "enum" in p:
+                out[(group, key)] = list(p["enum"])
+            elif p.get("type") == "array" and "enum" in p.get("items", {}):
+                items = p["items"]["enum"]
+                out[(group, key)] = [items[:1], items[:3], items[1:2]]
+            elif p.get("type") in ("number", "integer") or p.get("type") == ["number", "null"]:
+                out[(group, key)] = ["number"]
+    return out
+
+
+def mutants(rb: Rulebook) -> Iterator[tuple[str, Rulebook]]:
+    provs = list(rb.provisions)
+    for i, p in enumerate(provs):
+        yield f"drop {p['id']}", rb._replace(provisions=tuple(provs[:i] + provs[i + 1:]))
+        for key, value in p.get("when", {}).items():
+            for how, new in _flip(value):
+                when = dict(p["when"])
+                if new is None and how == "dropped":
+                    del when[key]
+                else:
+                    when[key] = new
+                q = dict(p, when=when)
+                yield (f"{p['id']}: when.{key} {how}",
+                       rb._replace(provisions=(*provs[:i], q, *provs[i + 1:])))
+    for (group, key), choices in _param_choices().items():
+        g = rb.parameters.get(group)
+        current = g.get(key) if isinstance(g, dict) else None
+        if current is None:
+            continue  # the book does not set it: nothing of the book's to change
+        if choices == ["number"]:
+            if not isinstance(current, (int, float)):
+                continue
+            choices = [current * 2, current / 2] if current else [1]
+        for choice in choices:
+            if choice == current or (isinstance(current, list) and list(choice) == current):
+                continue
+            params = dict(rb.parameters)
+            params[group] = {**(g if isinstance(g, dict) else {}), key: choice}
+            yield f"parameter {group}.{key} = {choice!r}", rb._replace(parameters=params)
+
+
+def run(books: list[str], verbose: bool = False) -> int:
+    lib = Library()
+    cases = [load_case(p) for p in sorted((ROOT / "cases").glob("*.yaml"))]
+    unexplained = 0
+    for book in books:
+        rb = lib.get(book)
+        suite = []
+        for case in cases:
+            exp = _expectations(case, book)
+            if exp is not None:
+                suite.append((case, *exp))
+        if killed_by(rb, suite):
+            print(f"{book}: the shipped book fails its own cases ({killed_by(rb, suite)})")
+            return 2
+        started = time.perf_counter()
+        total = survived = 0
+        for n, (name, mutant) in enumerate(mutants(rb)):
+            total += 1
+            mutant = mutant._replace(file=f"{rb.file}#mutant{n}")
+            by = killed_by(mutant, suite)
+            if by:
+                if verbose:
+                    print(f"  killed  {book}: {name}  by {by}")
+                continue
+            survived += 1
+            why = EQUIVALENT.get(f"{book}: {name}")
+            if why:
+                print(f"  equivalent  {book}: {name}  ({why})")
+            else:
+                unexplained += 1
+                print(f"  SURVIVED  {book}: {name}")
+        took = time.perf_counter() - started
+        print(f"{book}: {total} mutants, {total - survived} killed, {survived} survived "
+              f"({len(suite)} cases, {took:.1f} s)")
+    print(f"unexplained survivors: {unexplained}")
+    return 1 if unexplained else 0
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--book", action="append", choices=BOOKS, help="only this book (repeat)")
+    ap.add_argument("-v", "--verbose", action="store_true", help="name every killed mutant")
+    args = ap.parse_args()
+    sys.exit(run(args.book or BOOKS, args.verbose))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,67 @@
+"""No silent law: where a book gives no rule, the engine's assumption is said out loud,
+next to the decision it bears on, in every format; and never reported as what happened."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import ROOT
+
+from arbiter import Library
+from arbiter.cases import load_case
+from arbiter.judge import judge
+from arbiter.params import Rules, engine_defaults, rules_from, yaml_name
+from arbiter.render import to_json
+from arbiter.replay import replay
+from arbiter.ruling_render import ruling_markdown, ruling_text
+
+FACED = ROOT / "cases" / "card-faced-in-the-pack-in-the-draw.yaml"
+SENTENCE = ("Hoffmann does not say where a card found faced in the pack goes; this ruling "
+            "assumes it goes with the discards.")
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_hoffmann_faced_card_in_the_draw_is_ruled_with_the_assumption_stated() -> None:
+    ruling = judge(load_case(FACED), Library().get("hoyle"))
+    text = _flat(ruling_text(ruling))
+    # next to what is said of the finding, before the law is quoted
+    assert f"Assumed: {SENTENCE}" in text.split("THE LAW")[0]
+    assert f"**Assumed:** {SENTENCE}" in ruling_markdown(ruling)
+    data = json.loads(to_json(ruling.to_dict()))
+    said = [a for x in data["decisions"] + data["silent"] for a in x["assumes"]]
+    assert SENTENCE in said
+
+
+def test_the_replay_never_reports_an_assumed_placement_as_done() -> None:
+    r = replay(load_case(FACED), Library().get("hoyle"))
+    (faced,) = [f for f in r.findings if f.kind == "card_faced_in_pack"]
+    assert "it was put among the discards" not in faced.message
+    assert "the engine assumes" in faced.message
+    assert faced.assumed == ("draw.faced_card",)
+
+
+def test_where_the_book_gives_the_rule_no_assumption_is_stated() -> None:
+    ruling = judge(load_case(FACED), Library().get("foster"))  # Foster 23: the discards
+    assert "Assumed:" not in ruling_text(ruling)
+    r = replay(load_case(FACED), Library().get("foster"))
+    assert any("it was put among the discards" in f.message for f in r.findings)
+
+
+def test_every_mechanic_has_exactly_one_assumption_with_its_sentence() -> None:
+    params = engine_defaults()["parameters"]
+    fields = [f for f in Rules.__dataclass_fields__ if f != "assumed"]
+    assert sorted(params) == sorted(yaml_name(f) for f in fields)
+    for name, entry in params.items():
+        assert set(entry) == {"value", "assumes"}, name
+        assert entry["assumes"].startswith("{book} ") and "this ruling assumes" in \
+            entry["assumes"], name
+    for rule in engine_defaults()["precedence"]:
+        assert "cites" not in rule and "this ruling assumes" in rule["assumes"]
+
+
+def test_a_book_that_gives_nothing_runs_wholly_on_stated_assumptions() -> None:
+    rules = rules_from({})
+    assert {yaml_name(f) for f in rules.assumed} == set(engine_defaults()["parameters"])
