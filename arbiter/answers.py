@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
 from .provisions import fill, match
-from .vocabulary import FINDINGS, PERMITS, QUESTIONS, Act, Decision, Question
+from .vocabulary import FINDINGS, PERMITS, POOL_TAKERS, QUESTIONS, Act, Question
 
 if TYPE_CHECKING:
     from .judge import Decided, Ruling, Silence
@@ -184,13 +184,14 @@ def _from_ruling(ruling: Ruling, asked: Asked) -> Answer | None:
                 return _silent_on(ruling, asked, s)
         return None
     for d in ruling.decisions:
-        if d.decision == Decision.JACKPOT_NEXT:
+        taker = POOL_TAKERS.get(d.decision)
+        f = d.finding.facts
+        if taker == "nobody":
             return _from_decision(asked, d, "nobody: the pool stays for the next deal")
-        if d.decision in spec.yes_by:
-            f = d.finding.facts
-            who = (" and ".join(f.get("winners") or []) if d.decision == Decision.DIVIDE_POOL
-                   else f.get("winner") or d.finding.player)
-            return _from_decision(asked, d, str(who))
+        if taker == "winners":
+            return _from_decision(asked, d, " and ".join(f.get("winners") or []))
+        if taker == "winner":
+            return _from_decision(asked, d, str(f.get("winner") or d.finding.player))
     return None
 
 

@@ -1,20 +1,33 @@
-"""A small on-disk cache of validated YAML, keyed by the file's own bytes.
+"""A small on-disk cache of validated rulebooks: it can make a start faster, never a ruling
+different.
 
-Parsing and validating a rulebook costs more than answering from it. The
-cache stores the validated data as JSON (never pickle), under a key made from
-the file's bytes and the schema's, so an edited file or schema is simply a miss.
-Set ``ARBITER_NO_CACHE=1`` to bypass it; ``ARBITER_CACHE_DIR`` moves it.
+Parsing and validating a rulebook costs more than answering from it. The cache keeps the
+validated data as JSON (never pickle) in a file named by a BLAKE2b hash of the rulebook's
+bytes, the schema's bytes and the code that reads them (arbiter's version and the loader's
+own source), so an edited file, schema or loader is simply a miss. Each entry starts with
+a header line holding its key and a BLAKE2b digest of the key and the data that follows;
+an entry whose header, digest, size or shape is wrong in any way is ignored and rebuilt.
+
+An entry is read only from a directory and a file owned by the user and writable by nobody
+else. Set ``ARBITER_NO_CACHE=1`` to bypass the cache; ``ARBITER_CACHE_DIR`` moves it.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import zlib
+import stat
 from pathlib import Path
 from typing import Any
 
-CACHE_FORMAT = "1"
+try:  # the BLAKE2 module alone: hashlib would load OpenSSL on every start
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - a Python built without it
+    from hashlib import blake2b
+
+CACHE_FORMAT = b"arbiter-cache-3"
+MAX_ENTRY = 16 * 1024 * 1024  # bytes; far beyond any real rulebook's entry
+_LOADER = ("cache.py", "rulebooks.py", "yamlsafe.py", "validate.py", "shape.py")
 
 
 def cache_dir() -> Path | None:
@@ -27,27 +40,72 @@ def cache_dir() -> Path | None:
     return Path(xdg) / "arbiter"
 
 
-def key(*parts: bytes) -> str:
-    """A checksum of the parts (lengths, CRC-32 and Adler-32): cheap to import and compute
-    at every start, and ample to tell an edited file from the one that was cached. (The
-    rulebook's pinned source is checked with SHA-256 elsewhere; this only names a cache file.)
-    """
-    crc, adler = zlib.crc32(CACHE_FORMAT.encode()), zlib.adler32(CACHE_FORMAT.encode())
-    sizes = []
+def digest(*parts: bytes) -> str:
+    """BLAKE2b-256 of the parts, each prefixed by its length (so no two splits collide)."""
+    h = blake2b(digest_size=32)
     for part in parts:
-        crc, adler = zlib.crc32(part, crc), zlib.adler32(part, adler)
-        sizes.append(str(len(part)))
-    return f"{'-'.join(sizes)}-{crc:08x}{adler:08x}"
+        h.update(len(part).to_bytes(8, "big"))
+        h.update(part)
+    return h.hexdigest()
+
+
+_CODE: list[bytes] = []
+
+
+def _code() -> bytes:
+    """What identifies the code that builds an entry: version and the loader's source."""
+    if _CODE:
+        return _CODE[0]
+    from . import __version__
+
+    here = Path(__file__).parent
+    parts = [__version__.encode()]
+    for name in _LOADER:
+        try:
+            parts.append((here / name).read_bytes())
+        except OSError:  # an install without sources: the version alone
+            parts.append(name.encode())
+    _CODE.append(digest(*parts).encode())
+    return _CODE[0]
+
+
+def key(*parts: bytes) -> str:
+    """The name of the entry for these inputs (the file's bytes, the schema's)."""
+    return digest(CACHE_FORMAT, _code(), *parts)
+
+
+def _trusted(st: os.stat_result) -> bool:
+    """Owned by this user and writable by nobody else (where the system has owners)."""
+    getuid = getattr(os, "getuid", None)
+    if getuid is None:  # pragma: no cover - Windows
+        return True
+    return st.st_uid == getuid() and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
 
 
 def get(k: str) -> Any | None:
+    """The data stored under ``k``, or None on a miss or any doubt about the entry."""
     d = cache_dir()
     if d is None:
         return None
     try:
-        with (d / f"{k}.json").open(encoding="utf-8") as fh:
-            return json.load(fh)
-    except (OSError, ValueError):
+        if not _trusted(d.stat()):
+            return None
+        fd = os.open(d / f"{k}.json", os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+                     | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as fh:
+            st = os.fstat(fh.fileno())
+            if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_ENTRY or not _trusted(st):
+                return None
+            raw = fh.read(MAX_ENTRY + 1)
+        header, sep, body = raw.partition(b"\n")
+        if not sep:
+            return None
+        head = json.loads(header)
+        if not isinstance(head, dict) or head.get("key") != k or \
+                head.get("digest") != digest(k.encode(), body):
+            return None
+        return json.loads(body)
+    except (OSError, ValueError, RecursionError, MemoryError):
         return None
 
 
@@ -58,10 +116,16 @@ def put(k: str, value: Any) -> None:
     import tempfile  # only on a miss: keeps it out of every cached start
 
     try:
-        d.mkdir(parents=True, exist_ok=True)
+        d.mkdir(parents=True, exist_ok=True, mode=0o700)
+        body = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+        header = json.dumps({"key": k, "digest": digest(k.encode(), body)}).encode()
         fd, tmp = tempfile.mkstemp(dir=d, suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(value, fh, ensure_ascii=False)
-        os.replace(tmp, d / f"{k}.json")
-    except OSError:
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(header + b"\n" + body)
+            os.replace(tmp, d / f"{k}.json")
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except (OSError, ValueError, RecursionError):
         pass  # a cache that cannot be written is only a slower start

@@ -106,7 +106,7 @@ class _Ctx:
 
 
 def _number(tok: str) -> int | None:
-    if tok.isdigit():
+    if tok.isascii() and tok.isdigit():  # '²' and '①' are digits to Python, not to a player
         return int(tok)
     return _NUMBER_WORDS.get(tok.lower())
 
@@ -153,6 +153,8 @@ def _colour(word: str, counters: dict[str, int]) -> str | None:
 def parse_line(text: str, ctx: _Ctx) -> Event:
     """One event in the one-line form."""
     raw = " ".join(text.replace("\u2019", "'").split())
+    if re.search(r"[0-9]{10}", raw):
+        raise ctx.error("a number in this event is too large (at most 9 digits)")
     low = raw.lower()
     if low in ("deal", "deals", "the deal", "cards dealt"):
         return Event(Act.DEALS, text=raw)
@@ -246,23 +248,23 @@ def _count_or_amount(ev: Event, rest: list[str], cards: list[str],
                      ctx: _Ctx) -> tuple[int | None, int | None]:
     spec = ACTS[ev.act]
     words = " ".join(rest)
-    if spec.count in ("cards", "card", "named"):
+    if spec.number in ("cards", "card", "named"):
         _only_cards_and_a_count(rest, ev, ctx)
         nums = [n for n in (_number(w) for w in rest) if n is not None]
-        if spec.count == "named":
+        if spec.number == "named":
             return None, None
         if nums:
-            if cards and len(cards) != nums[0] and spec.count == "cards":
+            if cards and len(cards) != nums[0] and spec.number == "cards":
                 raise ctx.error(f"'{ev.text}' says {nums[0]} but names {len(cards)} "
                                 f"card{'s' if len(cards) != 1 else ''}")
             return nums[0], None
         if cards:
             return len(cards), None
-        if spec.count == "cards":
+        if spec.number == "cards":
             raise ctx.error(f"'{ev.act.value}' needs how many cards, e.g. '{ev.player} "
                             f"{ev.act.value} {'B ' if spec.player_arg == 'to' else ''}3'")
         return None, None
-    if spec.count == "optional":
+    if spec.number == "optional":
         nums = [n for n in (_number(w) for w in rest) if n is not None]
         return (nums[0] if nums else 1), None
     if spec.amount is None or not words.strip():
@@ -316,6 +318,12 @@ def parse_mapping(data: dict[str, Any], ctx: _Ctx) -> Event:
     def sub(key: str) -> _Ctx:
         return _Ctx(ctx.doc, (*base, key), ctx.seats, ctx.counters)
 
+    spec = ACTS[act]
+    for key in data:  # the keys the vocabulary gives this act
+        if key not in ("act", "note", *spec.keys):
+            raise sub(key).error(f"'{act.value}' takes no {key!r}; it takes "
+                                 + ", ".join(repr(k) for k in spec.keys))
+
     def seat(key: str) -> str | None:
         return _seat(data[key], sub(key)) if key in data else None
 
@@ -338,13 +346,12 @@ def parse_mapping(data: dict[str, Any], ctx: _Ctx) -> Event:
     counts = tuple((_seat(p, sub("counts")), n) for p, n in data.get("counts", {}).items())
     amount = parse_amount(data["amount"], sub("amount")) if "amount" in data else None
     player = seat("player")
-    spec = ACTS[act]
     if player is None and spec.needs_player:
         raise ctx.error(f"'{act.value}' needs a 'player'")
     for key in spec.required:
         if key not in data:
             raise ctx.error(f"'{act.value}' needs {key!r}: {_KEY_MEANS[key]}")
-    counted = spec.count == "cards" and act != Act.ASKS
+    counted = spec.number == "cards" and act != Act.ASKS
     if "count" in data and cards and counted and len(cards) != data["count"]:
         raise sub("count").error(f"count is {data['count']} but {len(cards)} cards are named")
     return Event(
@@ -390,16 +397,36 @@ def _mapping_text(data: dict[str, Any]) -> str:
 
 def load_case(source: str | Path, text: str | None = None) -> Case:
     """Load and validate a case file (or ``text`` under that name)."""
+    from .files import decode, read_bytes
+
     name = str(source)
     if text is None:
-        try:
-            text = Path(source).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise InputError(f"cannot read case: {exc.strerror}", file=name) from None
-        except UnicodeDecodeError:
-            raise InputError("not UTF-8 text", file=name) from None
+        text = decode(read_bytes(Path(source), "case"), name)
     doc = parse(text, name)
     return case_from_document(doc)
+
+
+MAX_EVENTS = 500  # events in one case: a deal of ten players has fewer than 200
+
+
+def _strict(doc: Document) -> None:
+    """What the schema lets through: 2.0 for 2, huge numbers, seats alike but for case,
+    more events than a deal can hold."""
+    from .shape import fault, schema
+
+    found = fault(schema("case"), doc.data)
+    if found is not None:
+        raise doc.error(found.path, found.message)
+    seen: dict[str, int] = {}
+    for i, seat in enumerate(doc.data["table"]["seats"]):
+        if seat.lower() in seen:
+            raise doc.error(("table", "seats", i), f"{seat!r} is seat "
+                            f"{doc.data['table']['seats'][seen[seat.lower()]]!r} again: "
+                            "expected names that differ in more than capitals")
+        seen[seat.lower()] = i
+    if len(doc.data["events"]) > MAX_EVENTS:
+        raise doc.error(("events", MAX_EVENTS), f"more than {MAX_EVENTS} events: "
+                        "expected the events of one deal")
 
 
 def case_from_document(doc: Document) -> Case:
@@ -412,6 +439,7 @@ def case_from_document(doc: Document) -> Case:
         raise doc.error((), "this is a rulebook, not a case: expected 'table' and 'events' "
                         "(see 'arbiter laws' and 'arbiter check' for rulebooks)")
     check(doc, "case")
+    _strict(doc)
     data = doc.data
     t = data["table"]
     seats = tuple(t["seats"])

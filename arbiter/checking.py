@@ -12,15 +12,10 @@ from .verbatim import check_book, sources_dir
 
 def kind_of(path: Path) -> str:
     """``rulebook`` or ``case``, from the file's top-level keys."""
+    from .files import decode, read_bytes
     from .yamlsafe import parse
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror}", file=str(path)) from None
-    except UnicodeDecodeError:
-        raise InputError("not UTF-8 text", file=str(path)) from None
-    doc = parse(text, str(path))
+    doc = parse(decode(read_bytes(path, "file"), str(path)), str(path))
     if doc.data is None:
         raise InputError("the file is empty: expected a case (table, events) or a rulebook "
                          "(id, title, laws)", file=str(path), line=1)
@@ -38,7 +33,7 @@ def check_file(path: Path, extra_dirs: tuple[Path, ...] = ()) -> dict[str, Any]:
             from .replay import replay
 
             case = load_case(path)
-            lib = Library(extra_dirs)
+            lib = Library(extra_dirs, use_cache=False)  # check never reads the cache
             book = book_for(case, lib)
             replayed = replay(case, book)  # an event that cannot happen is bad input too
             from .vocabulary import FINDINGS
@@ -47,8 +42,8 @@ def check_file(path: Path, extra_dirs: tuple[Path, ...] = ()) -> dict[str, Any]:
             result["summary"] = (f"case, {len(case.events)} events; replays under {book.id} "
                                  f"with {irregular} irregularit{'y' if irregular == 1 else 'ies'}")
         else:
-            data = read_rulebook_data(path)
-            lib = Library([path.parent, *extra_dirs])
+            data = read_rulebook_data(path, use_cache=False)
+            lib = Library([path.parent, *extra_dirs], use_cache=False)
             if data["id"] != path.stem:
                 raise id_mismatch(path, data["id"])
             book = lib.get(data["id"])

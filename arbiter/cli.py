@@ -8,6 +8,7 @@ This is the only module that imports click. Every command takes
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Callable
@@ -188,7 +189,8 @@ def search_cmd(
         )
         return
     if not hits:
-        emit(f"No law matches {' '.join(words)!r}.")
+        asked = " ".join(words)
+        emit(f"No law matches {asked if len(asked) <= 80 else asked[:77] + '...'!r}.")
         return
     color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     left, right = ("\x1b[1;33m", "\x1b[0m") if color else ("«", "»")
@@ -307,39 +309,87 @@ _NO_ARGS: Any = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: run the CLI, turning every expected failure into one line."""
+    """Entry point: run the CLI, turning every expected failure into one line.
+
+    Faults of the surroundings are bad input too (exit 2, one line): no stdout, an output
+    that cannot be written (a full disk). Output an encoding cannot hold is written with
+    replacement characters. A reader who stops reading (a broken pipe) ends it quietly, 0.
+    """
+    if sys.stdout is None:  # started with stdout closed ('>&-')
+        _say("arbiter: error: standard output is closed; nothing can be written")
+        sys.exit(EXIT_BAD_INPUT)
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(AttributeError, ValueError, OSError):
+            stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+    code = _run(argv)
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        code = _reader_gone(code)
+    except OSError as exc:
+        _say(f"arbiter: error: cannot write the output: {exc.strerror or exc}")
+        code = EXIT_BAD_INPUT
+    sys.exit(code)
+
+
+def _say(line: str) -> None:
+    """One line on stderr, if stderr can take it."""
+    try:
+        if sys.stderr is not None:
+            print(" ".join(line.split()), file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
+def _reader_gone(code: int) -> int:
+    """The reader stopped reading: nothing more can be written; that is no error."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    return code
+
+
+def _run(argv: list[str] | None) -> int:
     try:
         cli.main(args=argv, prog_name="arbiter", standalone_mode=False)
     except click.exceptions.Exit as exc:
-        sys.exit(exc.exit_code)
+        return int(exc.exit_code)
     except _NO_ARGS as exc:
         click.echo(exc.ctx.get_help() if exc.ctx else exc.format_message())
-        sys.exit(0)
+        return 0
     except click.UsageError as exc:
         where = f" (see '{exc.ctx.command_path} --help')" if exc.ctx else ""
-        click.echo(f"arbiter: error: {exc.format_message()}{where}", err=True)
-        sys.exit(exc.exit_code)
+        _say(f"arbiter: error: {exc.format_message()}{where}")
+        return exc.exit_code
     except click.ClickException as exc:
-        exc.show()
-        sys.exit(exc.exit_code)
+        _say(f"arbiter: error: {exc.format_message()}")
+        return exc.exit_code
     except click.exceptions.Abort:
-        click.echo("arbiter: aborted", err=True)
-        sys.exit(130)
+        _say("arbiter: aborted")
+        return 130
     except ArbiterError as exc:
         if os.environ.get("ARBITER_DEBUG"):
             raise
-        click.echo(f"arbiter: error: {exc}", err=True)
-        sys.exit(exc.exit_code)
+        _say(f"arbiter: error: {exc}")
+        return exc.exit_code
     except BrokenPipeError:
-        sys.stderr.close()
-        sys.exit(0)
+        return _reader_gone(0)
+    except SystemExit as exc:  # a command's own exit status (check: 2 if a file is bad)
+        if "PacifyFlushWrapper" in type(sys.stdout).__name__:  # click wraps stdout so
+            return _reader_gone(0)  # click's answer to a broken pipe is exit 1; it is no error
+        return exc.code if isinstance(exc.code, int) else 0
+    except OSError as exc:  # the surroundings: a full disk, a device that fails
+        if os.environ.get("ARBITER_DEBUG"):
+            raise
+        where = f"{exc.filename}: " if exc.filename else "cannot write the output: "
+        _say(f"arbiter: error: {where}{exc.strerror or exc}")
+        return EXIT_BAD_INPUT
     except Exception as exc:  # pragma: no cover - the last line of defence
         if os.environ.get("ARBITER_DEBUG"):
             raise
-        click.echo(
-            f"arbiter: internal error: {type(exc).__name__}: {exc} "
-            "(please report it; ARBITER_DEBUG=1 shows the traceback)",
-            err=True,
-        )
-        sys.exit(3)
-    sys.exit(0)
+        _say(f"arbiter: internal error: {type(exc).__name__}: {exc} "
+             "(please report it; ARBITER_DEBUG=1 shows the traceback)")
+        return 3
+    return 0

@@ -195,7 +195,7 @@ class _Judge:
         decisions: list[Decided] = []
         silences: list[Silence] = []
         accounts = {f.player: f.facts.get("accounts") or {} for f in self.r.findings
-                    if f.kind == Kind.CONFLICTING_CLAIMS}
+                    if "accounts" in FINDINGS[f.kind].facts}
         for found in _ordered(self.r):
             if _quiet(found):
                 continue

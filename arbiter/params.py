@@ -31,6 +31,7 @@ _KEYS: dict[tuple[str, str], str] = {
     ("draw", "faced_card"): "faced_card",
     ("draw", "last_card"): "last_card",
     ("draw", "reshuffle"): "reshuffle",
+    ("draw", "dealer_may_give_discarded"): "give_discarded",
     ("betting", "first"): "bet_first",
     ("betting", "age_may_hold"): "age_may_hold",
     ("betting", "first_may_stand"): "first_may_stand",
@@ -41,6 +42,8 @@ _KEYS: dict[tuple[str, str], str] = {
     ("jackpot", "openers"): "jackpot_openers",
     ("jackpot", "age_antes_again"): "age_antes_again",
     ("jackpot", "pass_before_opening"): "jackpot_pass",
+    ("jackpot", "series"): "jackpot_series",
+    ("jackpot", "judged_on"): "openers_judged_on",
 }
 
 
@@ -63,6 +66,7 @@ class Rules:
     faced_card: str  # a card found faced in the pack: to_discards | return_to_pack
     last_card: str  # dealt | kept
     reshuffle: tuple[str, ...]
+    give_discarded: bool  # after a wrong ask, the dealer may give the number discarded
     bet_first: str  # left_of_age | age
     age_may_hold: bool
     first_may_stand: bool
@@ -73,6 +77,8 @@ class Rules:
     jackpot_openers: tuple[str, ...]
     age_antes_again: bool  # in the first jack-pot, does the age ante beside his blind?
     jackpot_pass: str  # a pass before the jack-pot is opened: final | keeps_cards
+    jackpot_series: str  # repeat | hold_last
+    openers_judged_on: str  # original_hand | final_hand
     assumed: frozenset[str] = field(default_factory=frozenset)
 
     @property

@@ -52,6 +52,7 @@ class Replay:
     facts: dict[str, Any]
     # The engine's assumptions the table went by (not every one the book leaves open).
     relied: tuple[str, ...] = ()
+    book_name: str = "the book"  # how rulings name the rulebook (its citation)
     # Findings not recorded because the rulebook rules them on an earlier one:
     # (the cause, the precedence rule).
     merged: tuple[tuple[Finding, dict[str, Any]], ...] = ()
@@ -137,6 +138,7 @@ def replay(case: Case, rulebook: Rulebook | None = None) -> Replay:
                "bet_made": game.bet_made, "to_act": list(game.to_act),
                "found_at_end": len(game.findings) - during_events},
         relied=tuple(game.relied),
+        book_name=rulebook.name if rulebook else "the book",
         merged=tuple(game.merged),
     )
 

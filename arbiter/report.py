@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .params import assumption
 from .render import wrap
 from .replay import Replay, Step
 
@@ -45,19 +46,26 @@ def replay_text(r: Replay) -> str:
     if named:
         out.append("Hands at the end (?? = a card not named): " + "; ".join(named))
     out.append(f"Outcome: {_outcome(r)}")
-    if r.assumed:
-        out.append(wrap("Not given by this rulebook, so the engine's default was used for: "
-                        + ", ".join(r.assumed), ""))
+    for name in r.relied:
+        said = assumption(name, r.book_name).replace("this ruling", "the replay")
+        out.append(wrap(f"Assumed ({name}): {said}", ""))
+    unused = [a for a in r.assumed if a not in r.relied]
+    if unused:
+        out.append(wrap("Not given by this rulebook, and not needed here: "
+                        + ", ".join(unused), ""))
     return "\n".join(out)
+
+
+# How a hand that ended on its own is told, by the outcome the replay gives.
+_ENDED = {"won_uncalled": "nobody would equal {winner}'s stake; the pool holds {pool}.",
+          "not_opened": "nobody came in; {pool} stays in the pool."}
 
 
 def _outcome(r: Replay) -> str:
     o = r.outcome
     kind = o.get("kind")
-    if kind == "won_uncalled":
-        return f"nobody would equal {o['winner']}'s stake; the pool holds {o['pool']}."
-    if kind == "not_opened":
-        return f"nobody came in; {o['pool']} stays in the pool."
+    if kind in _ENDED:
+        return _ENDED[str(kind)].format(**o)
     if kind == "show":
         if o.get("winner"):
             return (f"{o['winner']} shows the best hand ({o.get('best')}); the pool holds "

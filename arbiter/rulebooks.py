@@ -9,12 +9,14 @@ A rulebook's file is named after its id: ``peel.yaml`` holds ``id: peel``.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import cache
 from .errors import InputError, did_you_mean
+from .files import decode, read_bytes
 from .laws import Effect, Law, Rulebook, normalise_ref
 
 if TYPE_CHECKING:  # yaml is imported only when a rulebook is not in the cache
@@ -39,26 +41,94 @@ def search_path(extra: Iterable[str | Path] = ()) -> list[Path]:
         for d in (Path(x) for x in env.split(os.pathsep) if x):
             if not d.is_dir():
                 raise InputError(f"ARBITER_RULEBOOKS names {str(d)!r}, which is not a directory")
+            if not os.access(d, os.R_OK | os.X_OK):
+                raise InputError(f"ARBITER_RULEBOOKS names {str(d)!r}, which cannot be read")
             dirs.append(d)
     dirs.append(builtin_dir())
     return dirs
 
 
-def read_rulebook_data(path: Path) -> dict[str, Any]:
-    """Parse and validate one rulebook file into plain data (cached by content)."""
+MAX_EXTENDS = 16  # a house book on a house book on ... a published code
+_ID = re.compile(r"[a-z][a-z0-9_-]{0,63}")  # at most 64 characters
+
+
+def check_id(book_id: str, known: list[str] | None = None) -> str:
+    """A rulebook id is a name, never a path: ``^[a-z][a-z0-9_-]*$``."""
+    if not isinstance(book_id, str) or _ID.fullmatch(book_id) is None:
+        shown = repr(book_id) if isinstance(book_id, str) and len(book_id) <= 60 else "that"
+        hint = f"; {did_you_mean(book_id, known)}" if known and len(shown) <= 62 else ""
+        raise InputError(f"{shown} is not a rulebook id: expected lower-case letters, digits, "
+                         f"'-' or '_', beginning with a letter, at most 64, never a path{hint}")
+    return book_id
+
+
+def read_rulebook_data(path: Path, use_cache: bool = True) -> dict[str, Any]:
+    """Parse and validate one rulebook file into plain data (cached by content).
+
+    A cache entry is used only if its whole shape passes the schema again; on any doubt
+    the file is parsed and validated afresh. ``arbiter check`` passes ``use_cache=False``.
+    """
     name = str(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read rulebook: {exc.strerror}", file=name) from None
-    k = cache.key(raw, SCHEMA_FILE.read_bytes())
-    hit = cache.get(k)
-    if isinstance(hit, dict) and isinstance(hit.get("id"), str) and "title" in hit:
-        return hit  # anything else in the cache is ignored and rebuilt
+    raw = read_bytes(path, "rulebook")
+    schema_raw = SCHEMA_FILE.read_bytes()
+    k = cache.key(raw, schema_raw)
+    if use_cache:
+        hit = _from_cache(cache.get(k), schema_raw)
+        if hit is not None:
+            return hit
+    elif (name, k) in _PARSED:  # check reads a file, then the book it is: parse it once
+        return _PARSED[(name, k)]
     from .yamlsafe import parse
 
-    data = validate_rulebook(parse(_decode(raw, name), name))
-    cache.put(k, data)
+    data = validate_rulebook(parse(decode(raw, name), name))
+    if use_cache:
+        cache.put(k, _to_cache(data))
+    else:
+        if len(_PARSED) >= 8:
+            _PARSED.clear()
+        _PARSED[(name, k)] = data
+    return data
+
+
+# Within one process only, and only where the cache is not used (``check``): the data of a
+# file already parsed, by its name and the hash of its bytes.
+_PARSED: dict[tuple[str, str], dict[str, Any]] = {}
+
+
+def _to_cache(data: dict[str, Any]) -> dict[str, Any]:
+    """The entry: the validated data as the schema knows it, and the lines beside it."""
+    lines: dict[str, list[Any]] = {}
+    out = dict(data)
+    for part in ("laws", "provisions", "answers"):
+        if part in data:
+            lines[part] = [x.get("line") for x in data[part]]
+            out[part] = [{k: v for k, v in x.items() if k != "line"} for x in data[part]]
+    return {"data": out, "lines": lines}
+
+
+def _from_cache(entry: Any, schema_raw: bytes) -> dict[str, Any] | None:
+    """The data of a well-shaped entry, with its lines put back; None on any doubt."""
+    import json
+
+    from .shape import fault
+
+    if not isinstance(entry, dict) or set(entry) != {"data", "lines"}:
+        return None
+    data, lines = entry["data"], entry["lines"]
+    if not isinstance(data, dict) or not isinstance(lines, dict):
+        return None
+    try:
+        if fault(json.loads(schema_raw), data) is not None or _cross_fault(data) is not None:
+            return None
+    except RecursionError:
+        return None
+    for part in ("laws", "provisions", "answers"):
+        items, at = data.get(part, []), lines.get(part, [])
+        if not isinstance(at, list) or len(at) != len(items) or \
+                not all(type(n) is int and n > 0 for n in at):
+            return None
+        for x, n in zip(items, at, strict=True):
+            x["line"] = n
     return data
 
 
@@ -68,8 +138,8 @@ def error_at(path: Path, where: tuple[str | int, ...], message: str) -> InputErr
     from .yamlsafe import format_path, parse
 
     try:
-        doc = parse(path.read_text(encoding="utf-8"), str(path))
-    except (OSError, UnicodeDecodeError, InputError):
+        doc = parse(decode(read_bytes(path, "rulebook"), str(path)), str(path))
+    except InputError:
         return InputError(message, file=str(path), path=format_path(where))
     return doc.error(where, message)
 
@@ -83,69 +153,89 @@ def id_mismatch(path: Path, book_id: str) -> InputError:
     )
 
 
-def _decode(raw: bytes, name: str) -> str:
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"not UTF-8 text (byte {exc.start})", file=name) from None
-
-
 def validate_rulebook(doc: Document) -> dict[str, Any]:
     """Schema and cross-reference checks; returns the data with each law's line."""
+    from .shape import fault, schema
     from .validate import check
 
     if not isinstance(doc.data, dict):
         raise doc.error((), "expected a mapping with id, title and laws")
     check(doc, "rulebook")
     data: dict[str, Any] = doc.data
+    found = fault(schema("rulebook"), data)
+    if found is not None:  # what the schema check lets through: 2.0 for 2, .nan, 10**400
+        raise doc.error(found.path, found.message)
+    bad = _cross_fault(data)
+    if bad is not None:
+        raise doc.error(*bad)
+    for part in ("laws", "provisions", "answers"):
+        for i, item in enumerate(data.get(part, [])):
+            item["line"] = doc.where((part, i))[0]
+    return data
+
+
+def _cross_fault(data: dict[str, Any]) -> tuple[tuple[str | int, ...], str] | None:
+    """What the schema cannot say: laws given twice, empty texts, plain names."""
     seen: dict[str, int] = {}
     for i, law in enumerate(data.get("laws", [])):
         ref = normalise_ref(law["ref"])
         if ref in seen:
-            raise doc.error(
-                ("laws", i, "ref"),
-                f"law {law['ref']!r} is given twice (first at laws[{seen[ref]}])",
-            )
+            return (("laws", i, "ref"),
+                    f"law {law['ref']!r} is given twice (first at laws[{seen[ref]}])")
         seen[ref] = i
+        if any(c.isdigit() and not c.isascii() for c in str(law["ref"])):
+            return (("laws", i, "ref"), "a law's number is written in the digits 0-9")
         if not law["text"].strip():
-            raise doc.error(("laws", i, "text"), "a law needs its text")
-        if "title" not in law and not str(law["ref"]).isdigit():
-            raise doc.error(("laws", i), "an unnumbered passage needs a 'title'")
-        law["line"] = doc.where(("laws", i))[0]
+            return (("laws", i, "text"), "a law needs its text")
+        if "title" not in law and not (str(law["ref"]).isascii() and str(law["ref"]).isdigit()):
+            return (("laws", i), "an unnumbered passage needs a 'title'")
     ids: dict[str, int] = {}
     for i, prov in enumerate(data.get("provisions", [])):
         if prov["id"] in ids:
-            raise doc.error(
-                ("provisions", i, "id"),
-                f"provision {prov['id']!r} is given twice (first at provisions[{ids[prov['id']]}])",
-            )
+            first = ids[prov["id"]]
+            return (("provisions", i, "id"),
+                    f"provision {prov['id']!r} is given twice (first at provisions[{first}])")
         ids[prov["id"]] = i
-        prov["line"] = doc.where(("provisions", i))[0]
-    for i, rule in enumerate(data.get("precedence", [])):
-        rule["line"] = doc.where(("precedence", i))[0]
     answer_ids: dict[str, int] = {}
     for i, ans in enumerate(data.get("answers", [])):
         if ans["id"] in answer_ids:
-            raise doc.error(("answers", i, "id"), f"answer {ans['id']!r} is given twice (first "
-                            f"at answers[{answer_ids[ans['id']]}])")
+            return (("answers", i, "id"), f"answer {ans['id']!r} is given twice (first at "
+                    f"answers[{answer_ids[ans['id']]}])")
         answer_ids[ans["id"]] = i
-        ans["line"] = doc.where(("answers", i))[0]
-    return data
+    if "extends" in data and _ID.fullmatch(data["extends"]) is None:
+        return (("extends",), "expected the id of a rulebook (lower-case letters, digits, "
+                "'-' or '_', beginning with a letter), not a path")
+    source = data.get("source")
+    if source is not None and not _plain_name(source["file"]):
+        return (("source", "file"), "expected the plain name of a file in the sources "
+                "directory (no '/' or '..'); a book with no source leaves out 'source'")
+    return None
+
+
+def _plain_name(name: str) -> bool:
+    return (bool(name) and name not in (".", "..") and "/" not in name and "\\" not in name
+            and "\x00" not in name and name.strip() == name and name.isprintable())
 
 
 class Library:
     """The rulebooks a command can see."""
 
-    def __init__(self, extra_dirs: Iterable[str | Path] = ()) -> None:
+    def __init__(self, extra_dirs: Iterable[str | Path] = (), use_cache: bool = True) -> None:
         self.dirs = search_path(extra_dirs)
+        self.use_cache = use_cache
         self._loaded: dict[str, Rulebook] = {}
 
     def files(self) -> dict[str, Path]:
         """Rulebook id -> file; earlier directories shadow later ones."""
         found: dict[str, Path] = {}
         for d in reversed(self.dirs):
-            if d.is_dir():
-                for f in sorted([*d.glob("*.yaml"), *d.glob("*.yml")]):
+            try:
+                names = sorted([*d.glob("*.yaml"), *d.glob("*.yml")]) if d.is_dir() else []
+            except OSError as exc:
+                raise InputError(f"cannot read the rulebook directory: {exc.strerror}",
+                                 file=str(d)) from None
+            for f in names:
+                if _ID.fullmatch(f.stem):  # only files named as ids are rulebooks
                     found[f.stem] = f
         return dict(sorted(found.items()))
 
@@ -153,6 +243,8 @@ class Library:
         return list(self.files())
 
     def path_of(self, book_id: str) -> Path:
+        if _ID.fullmatch(book_id) is None:
+            check_id(book_id, self.ids())
         for d in self.dirs:
             for suffix in (".yaml", ".yml"):
                 f = d / f"{book_id}{suffix}"
@@ -167,7 +259,7 @@ class Library:
             raise InputError("rulebooks extend each other in a circle: " + " -> ".join(
                 (*_chain, book_id)))
         path = self.path_of(book_id)
-        data = read_rulebook_data(path)
+        data = read_rulebook_data(path, self.use_cache)
         if data["id"] != path.stem:
             raise id_mismatch(path, data["id"])
         parent = None
@@ -180,6 +272,9 @@ class Library:
                     "rulebooks extend each other in a circle: "
                     + " -> ".join((*_chain, book_id, parent_id)),
                 )
+            if len(_chain) + 1 >= MAX_EXTENDS:
+                raise error_at(path, ("extends",), f"rulebooks extend each other more than "
+                               f"{MAX_EXTENDS} deep: {_chain[0]} -> ... -> {book_id}")
             try:
                 self.path_of(parent_id)
             except InputError as exc:
@@ -200,9 +295,9 @@ DEFAULT_BOOK = "peel"  # for a case that names no rulebook; any --rulebook overr
 def book_for(case: Any, lib: Library, requested: str | None = None) -> Rulebook:
     """The rulebook asked for, else the one the case names (an error points at that line),
     else the default."""
-    if requested:
+    if requested is not None:
         return lib.get(requested)
-    if case.rulebook:
+    if case.rulebook is not None:
         try:
             return lib.get(case.rulebook)
         except InputError as exc:
@@ -309,7 +404,6 @@ def check_references(book: Rulebook, path: Path) -> None:
     """What the schema cannot see: every cited law exists, every fact a provision tests or
     names is one the replay gives, and every exception names a provision of the book."""
     from .provisions import TEXT_VALUES, placeholders
-    from .vocabulary import facts_of
 
     ids = [p["id"] for p in book.provisions]
     refs = book.refs()
@@ -324,14 +418,11 @@ def check_references(book: Rulebook, path: Path) -> None:
             if book.law(ref) is None:
                 raise fail(p, "cites", f"cites law {ref!r}, which {book.name} does not hold; "
                            f"{did_you_mean(str(ref), refs)}")
-        carried = facts_of(p["finding"])
-        for fact in p.get("when", {}):
-            if fact not in carried:
-                raise fail(p, "when", f"tests {fact!r}, which a {p['finding']} finding does "
-                           f"not carry; {did_you_mean(fact, sorted(carried))} (it carries: "
-                           f"{', '.join(sorted(carried))})")
-        for key in ("says", "remedy", "referee_says"):
-            for name in placeholders(str(p.get(key, ""))):
+        _check_when(p["finding"], p.get("when", {}), lambda m, p=p: fail(p, "when", m))
+        evidence = " ".join(str(v) for k, v in p.get("evidence", {}).items() if k != "order")
+        for key in ("says", "remedy", "referee_says", "evidence"):
+            text = evidence if key == "evidence" else str(p.get(key, ""))
+            for name in placeholders(text):
                 if name not in TEXT_VALUES:
                     raise fail(p, key, f"names {{{name}}}, which is not a fact a ruling can "
                                f"fill in; {did_you_mean(name, sorted(TEXT_VALUES))}")
@@ -339,18 +430,15 @@ def check_references(book: Rulebook, path: Path) -> None:
             if other not in ids:
                 raise fail(p, "exception_to", f"is an exception to {other!r}, which is not a "
                            f"provision of {book.name}; {did_you_mean(other, ids)}")
+        _check_penalty(p, fail)
     for p, q in _may_disagree(book.provisions):
         raise fail(q, "when", f"{q['id']!r} and {p['id']!r} ({p['file']}, line {p.get('line')}) "
                    f"can both apply to {q['finding']} and decide it differently "
                    f"({q['decision']} / {p['decision']}); add a condition that tells them apart, "
                    "give one its own 'point', or declare one the 'exception_to' the other")
     for i, rule in enumerate(r for r in book.precedence if r.get("file") == str(path)):
-        carried = facts_of(rule["finding"])
-        for fact in rule.get("when", {}):
-            if fact not in carried:
-                raise error_at(path, ("precedence", i, "when"), f"tests {fact!r}, which a "
-                               f"{rule['finding']} finding does not carry; (it carries: "
-                               f"{', '.join(sorted(carried))})")
+        _check_when(rule["finding"], rule.get("when", {}),
+                    lambda m, i=i: error_at(path, ("precedence", i, "when"), m))
         for ref in rule.get("cites", []):
             if book.law(ref) is None:
                 raise error_at(path, ("precedence", i, "cites"), f"cites law {ref!r}, which "
@@ -365,13 +453,6 @@ def check_references(book: Rulebook, path: Path) -> None:
             if name not in TEXT_VALUES:
                 raise error_at(path, (key, "says"), f"names {{{name}}}, which is not a fact a "
                                f"ruling can fill in; {did_you_mean(name, sorted(TEXT_VALUES))}")
-    for p in book.provisions:
-        texts = " ".join(str(v) for k, v in p.get("evidence", {}).items() if k != "order")
-        for name in placeholders(texts):
-            if name not in TEXT_VALUES:
-                raise fail(p, "evidence", f"names {{{name}}}, which is not a fact a ruling can "
-                           f"fill in; {did_you_mean(name, sorted(TEXT_VALUES))}")
-        _check_penalty(p, fail)
     check_answers(book, path)
     for name, group in book.parameters.items():
         for ref in group.get("cites", []) if isinstance(group, dict) else []:
@@ -418,7 +499,7 @@ def _own(book: Rulebook, path: Path) -> list[dict[str, Any]]:
 
 def _may_disagree(
     provisions: tuple[dict[str, Any], ...],
-) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
     """Pairs of provisions on the same point, deciding differently, with no precedence
     between them, whose conditions do not exclude each other: they could both apply."""
     from itertools import combinations
@@ -435,17 +516,50 @@ def _may_disagree(
                 return True
         return False
 
-    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    for p in provisions:
-        groups.setdefault((p["finding"], p.get("point", p["finding"])), []).append(p)
-    out = []
-    for p, q in (pair for group in groups.values() for pair in combinations(group, 2)):
+    def conflict(p: dict[str, Any], q: dict[str, Any]) -> bool:
         if p["decision"] == q["decision"] or p["id"] in q.get("exception_to", []) or \
                 q["id"] in p.get("exception_to", []):
-            continue
-        if not exclusive(p.get("when", {}), q.get("when", {})):
-            out.append((p, q))
-    return out
+            return False
+        return not exclusive(p.get("when", {}), q.get("when", {}))
+
+    def candidates(group: list[int], keys: tuple[str, ...]) -> Iterator[tuple[int, int]]:
+        """Index pairs in ``group`` that may overlap, found without comparing every pair:
+        split the group by the values of a fact most of it tests (provisions that test it
+        with values that do not meet can never both apply), then split each part again."""
+        best, tested = None, 0
+        if len(group) > 16:
+            for k in keys:
+                n = sum(1 for i in group if k in conds[i] and allowed(conds[i][k]) is not None)
+                if n > tested:
+                    best, tested = k, n
+        if best is None or tested < 2:  # only provisions deciding differently can disagree
+            yield from ((i, j) for i, j in combinations(group, 2)
+                        if provisions[i]["decision"] != provisions[j]["decision"])
+            return
+        free = [i for i in group if best not in conds[i] or allowed(conds[i][best]) is None]
+        buckets: dict[str, list[int]] = {}
+        for i in group:
+            for v in sorted(allowed(conds[i][best]) or ()) if best in conds[i] else ():
+                buckets.setdefault(v, []).append(i)
+        rest = tuple(k for k in keys if k != best)
+        for members in buckets.values():
+            yield from candidates(sorted({*members, *free}), rest)
+        if not buckets:
+            yield from candidates(free, rest)
+
+    conds = [p.get("when", {}) for p in provisions]
+    groups: dict[tuple[str, str], list[int]] = {}
+    for i, p in enumerate(provisions):
+        groups.setdefault((p["finding"], p.get("point", p["finding"])), []).append(i)
+    seen: set[tuple[int, int]] = set()
+    for group in groups.values():
+        keys = tuple(sorted({k for i in group for k in conds[i]}))
+        for pair in candidates(group, keys):
+            if pair not in seen:
+                seen.add(pair)
+                p, q = provisions[pair[0]], provisions[pair[1]]
+                if conflict(p, q):
+                    yield p, q
 
 
 def _check_penalty(p: dict[str, Any], fail: Any) -> None:
@@ -467,3 +581,42 @@ def _check_penalty(p: dict[str, Any], fail: Any) -> None:
         numbers = sorted(k for k, t in carried.items() if t == "int")
         raise fail(p, "penalty", f"refund amount {amount!r}: expected a number a "
                    f"{p['finding']} finding carries ({', '.join(numbers)})")
+
+
+_TYPE_WORDS = {"bool": "yes or no (true/false)", "int": "a number", "str": "text",
+               "player": "a player's name", "list": "a list", "map": "a mapping"}
+
+
+def _mistyped(kind: str, test: Any) -> Any:
+    """The first value in a provision's test that a fact of this type can never equal
+    (None when every value could); comparisons need a number."""
+    if isinstance(test, dict):
+        if kind != "int" and set(test) - {"not", "in"}:
+            return next(iter(set(test) - {"not", "in"}))
+        values = [v for op in ("not", "in") if op in test
+                  for v in (test[op] if isinstance(test[op], list) else [test[op]])]
+    else:
+        values = test if isinstance(test, list) else [test]
+    for v in values:
+        if v is None or kind in ("list", "map"):
+            continue
+        wanted = {"bool": bool, "int": int, "str": str, "player": str}[kind]
+        if (kind == "bool") != isinstance(v, bool) or not isinstance(v, wanted):
+            return v
+    return None
+
+
+def _check_when(kind: str, when: dict[str, Any], fail: Any) -> None:
+    """Every fact a test names is one a finding of ``kind`` carries, of a type it can meet."""
+    from .vocabulary import facts_of
+
+    carried = facts_of(kind)
+    for fact, test in when.items():
+        if fact not in carried:
+            raise fail(f"tests {fact!r}, which a {kind} finding does not carry; "
+                       f"{did_you_mean(fact, sorted(carried))} (it carries: "
+                       f"{', '.join(sorted(carried))})")
+        wrong = _mistyped(carried[fact], test)
+        if wrong is not None:
+            raise fail(f"tests {fact!r} against {wrong!r}, but a {kind} finding's {fact} is "
+                       f"{_TYPE_WORDS[carried[fact]]}")

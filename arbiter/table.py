@@ -113,7 +113,6 @@ class Game:
         self.claims: list[dict[str, Any]] = []
         self.opener: str | None = None
         self.drawers: list[str] = []  # set when the say closes and the draw begins
-        self.passed_over: set[str] = set()  # whose turn to draw went by (Peel 38)
         # Facts of a finding settled by a player's pointing the error out: later acts
         # (lifting, betting) no longer reach them (id of the finding -> facts).
         self.settled: dict[int, set[str]] = {}

@@ -64,11 +64,21 @@ def check_book(book: Rulebook, sources: Path) -> list[Mismatch]:
     """
     if not book.source_file:
         return []
-    path = sources / book.source_file
+    from .errors import InputError
+    from .files import MAX_SOURCE, decode, read_bytes
+
+    name = book.source_file
+    if "/" in name or "\\" in name or name in (".", ".."):  # the loader refuses these too
+        return [Mismatch(book.id, "-", "source", "expected the plain name of a file in the "
+                         "sources directory, not a path")]
+    path = sources / name
+    if not path.is_file():
+        return [Mismatch(book.id, "-", "source", f"{name} is not a file in {sources}")]
     try:
-        raw = path.read_bytes()
-    except OSError:
-        return [Mismatch(book.id, "-", "source", f"{path.name} is not in {sources}")]
+        raw = read_bytes(path, "source text", MAX_SOURCE)
+        text = decode(raw, name)
+    except InputError as exc:
+        return [Mismatch(book.id, "-", "source", exc.message)]
     digest = hashlib.sha256(raw).hexdigest()
     if book.source_sha256 and digest != book.source_sha256:
         return [
@@ -79,7 +89,7 @@ def check_book(book: Rulebook, sources: Path) -> list[Mismatch]:
                 f"sha256 of {path.name} is {digest}, not the pinned {book.source_sha256}",
             )
         ]
-    body = normalise(source_body(raw.decode("utf-8")))
+    body = normalise(source_body(text))
     bad = []
     for law in book.laws:
         if law.book != book.id:

@@ -9,13 +9,14 @@ README's lists (tests/test_vocabulary.py fails if either drifts from this).
 Adding an act is one ``Act`` member and one ``ACTS`` entry here, plus its
 handler in ``arbiter/acts/``; adding a finding kind is one ``Kind`` member and
 one ``FINDINGS`` entry. This module imports nothing from arbiter: everything
-may use it.
+may use it. (NamedTuples, not dataclasses: looking up a law imports this module,
+and should not pay for ``dataclasses``.)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 
 class Act(StrEnum):
@@ -51,6 +52,7 @@ class Act(StrEnum):
     STATES = "states"
     BORROWS = "borrows"
     DIVULGES = "divulges"
+    RETRIEVES = "retrieves"
     WITHDRAWS = "withdraws"
     POINTS_OUT = "points_out"
     NOT_LOOKED = "not_looked"
@@ -98,6 +100,7 @@ class Kind(StrEnum):
     STATEMENT_NOT_KEPT = "statement_not_kept"
     DIVULGED = "divulged"
     DECLINED_TO_OPEN = "declined_to_open"
+    THROWN_HAND_RETAKEN = "thrown_hand_retaken"
     NOT_OPENED = "not_opened"
     WON_UNCALLED = "won_uncalled"
     SHOWDOWN = "showdown"
@@ -139,13 +142,12 @@ class Decision(StrEnum):
 
 # --- acts ---------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class ActSpec:
+class ActSpec(NamedTuple):
     """One act: how a case writes it, what it takes, and when it can happen at all.
 
     ``player_arg``: what a player named after the verb is (``to``: whom the dealer gives
     to; ``about``: whom it concerns; ``ignored``: allowed, changes nothing; None: not
-    allowed). ``count``: ``cards`` (a number of cards, or the cards named, which must
+    allowed). ``number``: ``cards`` (a number of cards, or the cards named, which must
     agree), ``card`` (a card, which may be named), ``named`` (cards named, no number),
     ``optional`` (a number, one if none), or None. ``amount``: ``required``, ``optional`` or None.
     ``words``: a special reading of the words after the verb (``intent``, ``claim``).
@@ -155,7 +157,7 @@ class ActSpec:
     verbs: tuple[str, ...]
     keys: tuple[str, ...] = ("player",)
     player_arg: str | None = None
-    count: str | None = None
+    number: str | None = None
     amount: str | None = None
     words: str | None = None
     required: tuple[str, ...] = ()  # keys it cannot do without, beside its player
@@ -193,19 +195,19 @@ ACTS: dict[Act, ActSpec] = {
     Act.OPENS: ActSpec("opens (a jack-pot) for the amount",
                        ("opens",), ("player", "amount"), amount="required"),
     Act.DISCARDS: ActSpec("throws out cards to draw", ("discards",), _CARDS_KEYS,
-                          count="cards", needs_dealt=True),
+                          number="cards", needs_dealt=True),
     Act.ASKS: ActSpec("asks the dealer for a number of cards", ("asks for", "asks", "demands"),
-                      _CARDS_KEYS, count="cards", needs_dealt=True),
+                      _CARDS_KEYS, number="cards", needs_dealt=True),
     Act.GIVES: ActSpec("the dealer gives a player cards in the draw", ("gives", "helps"),
                        ("player", "to", "count", "cards", "card"), player_arg="to",
-                       count="cards", required=("to",), needs_dealt=True,
+                       number="cards", required=("to",), needs_dealt=True,
                        by_dealer_when_out=True),
     Act.DRAWS: ActSpec("discards, asks and is given the same number, in one line",
-                       ("draws", "takes"), _CARDS_KEYS, count="cards", needs_dealt=True),
+                       ("draws", "takes"), _CARDS_KEYS, number="cards", needs_dealt=True),
     Act.STANDS_PAT: ActSpec("draws no cards", ("stands pat", "plays pat"), needs_dealt=True),
     Act.EXPOSES: ActSpec("the dealer exposes a card in giving a player his draw",
                          ("exposes a card to", "exposes"), ("player", "to", "cards", "card"),
-                         player_arg="to", count="card", needs_dealt=True,
+                         player_arg="to", number="card", needs_dealt=True,
                          by_dealer_when_out=True),
     Act.FACED: ActSpec("a card is found faced in the pack", ("finds a faced card",
                                                              "finds a card faced"),
@@ -221,7 +223,7 @@ ACTS: dict[Act, ActSpec] = {
     Act.HOLDS: ActSpec("the age holds his say", ("holds the age", "holds")),
     Act.STANDS: ActSpec("stands (checks) without betting", ("stands", "checks")),
     Act.SHOWS: ActSpec("shows (names) his cards", ("shows",), ("player", "cards", "card"),
-                       count="named", needs_dealt=True, after_hand=True),
+                       number="named", needs_dealt=True, after_hand=True),
     Act.CLAIMS: ActSpec("says what a player asked for", ("claims", "says"),
                         ("player", "about", "count"), player_arg="about", words="claim",
                         after_hand=True, when_out=True),
@@ -235,7 +237,7 @@ ACTS: dict[Act, ActSpec] = {
                       ("wins the show", "has the best hand", "has the better hand", "wins")),
     Act.RETAKES: ActSpec("takes back a card he had discarded",
                          ("takes back a discard", "takes back his discards", "takes back"),
-                         ("player", "count"), count="optional"),
+                         ("player", "count"), number="optional"),
     Act.STATES: ActSpec("says what he will do when his turn comes",
                         ("says he will", "says he'll", "announces he will"),
                         ("player", "intent"), words="intent", required=("intent",)),
@@ -244,6 +246,9 @@ ACTS: dict[Act, ActSpec] = {
     Act.DIVULGES: ActSpec("tells the table what his hand had been",
                           ("tells what he held", "shows his thrown hand", "divulges his hand",
                            "divulges"), when_out=True),
+    Act.RETRIEVES: ActSpec("takes up again the hand he threw down",
+                           ("takes up his thrown hand", "takes back his thrown hand",
+                            "picks up his thrown hand"), needs_dealt=True, when_out=True),
     Act.WITHDRAWS: ActSpec("takes back a bet (or raise) he has put up",
                            ("takes back his bet", "takes back his raise", "withdraws his bet",
                             "withdraws his raise", "takes his bet back", "withdraws"),
@@ -298,8 +303,7 @@ DERIVED_FACTS: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True)
-class FindingSpec:
+class FindingSpec(NamedTuple):
     """One kind of finding: what it is, the facts it carries, how it is compared.
 
     ``compare``: (the number done, the number wanted), from which ``too_many``,
@@ -423,6 +427,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.DIVULGED: FindingSpec("told the table what his hand had been", {"retired": "bool"}),
     Kind.DECLINED_TO_OPEN: FindingSpec("held openers and did not open the jack-pot",
                                        {"need": "str"}),
+    Kind.THROWN_HAND_RETAKEN: FindingSpec("took up again the hand he had thrown down", {}),
     Kind.NOT_OPENED: FindingSpec("nobody came in",
                                  {"pool": "int", "straddled": "bool", "next_need": "str"},
                                  outcome=True),
@@ -494,6 +499,13 @@ PERMITS: dict[Decision, bool] = {
     Decision.MUST_TAKE: True, Decision.WINS_POOL: True, Decision.DIVIDE_POOL: True,
 }
 
+# Decisions that say who takes the pool, and where the answer's name comes from: the
+# finding's ``winner``, its ``winners`` together, or nobody (the pool stays for the next deal).
+POOL_TAKERS: dict[Decision, str] = {
+    Decision.WINS_POOL: "winner", Decision.DIVIDE_POOL: "winners",
+    Decision.JACKPOT_NEXT: "nobody",
+}
+
 # The forms a provision's ``penalty`` may take.
 PENALTIES: dict[str, str] = {
     "forfeits": "stake: the player forfeits what he has staked, to the pool",
@@ -520,8 +532,7 @@ class Question(StrEnum):
     HAND_FOUL = "hand_foul"
 
 
-@dataclass(frozen=True)
-class QuestionSpec:
+class QuestionSpec(NamedTuple):
     """One form of question: how it is written (PLAYER, ACT stand for a seat and an act
     written as in the events, without the -s: ``may C come in``), what it asks, an example,
     and what kind of answer it gets (``player``: a name; ``yes_no``; ``acts``: a list)."""

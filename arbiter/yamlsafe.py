@@ -7,6 +7,7 @@ later validation errors can name the line.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,21 +65,52 @@ MAX_DEPTH = 50  # no rulebook or case nests deeper than a handful of levels
 MAX_VALUES = 200_000  # far beyond any real file; stops alias "bombs"
 
 
+# Characters YAML does not allow in a file (it allows tab, line ends, NEL and printables).
+_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
 def _guard(text: str, file: str) -> None:
-    """Refuse, before parsing, what would exhaust the parser: deep nesting, NUL bytes."""
-    if "\x00" in text:
-        line = text.count("\n", 0, text.index("\x00")) + 1
-        raise InputError("the file holds a NUL byte: expected YAML text", file=file, line=line)
+    """Refuse, before parsing, what would exhaust the parser or what it reports without a
+    line: control characters, deep nesting."""
+    bad = _FORBIDDEN.search(text)
+    if bad is not None:
+        at = bad.start()
+        line = text.count("\n", 0, at) + 1
+        column = at - (text.rfind("\n", 0, at) + 1) + 1
+        code = ord(bad.group())
+        what = "a NUL byte" if code == 0 else f"the control character U+{code:04X}"
+        raise InputError(f"the file holds {what}: expected YAML text", file=file, line=line,
+                         column=column)
     depth = 0
-    for i, ch in enumerate(text):
+    for ch in text:  # a quick count first: brackets in quotes or comments count here too
         if ch in "[{":
             depth += 1
             if depth > MAX_DEPTH:
-                line = text.count("\n", 0, i) + 1
-                raise InputError(f"nested more than {MAX_DEPTH} levels deep", file=file,
-                                 line=line)
+                _flow_depth(text, file)
+                return
         elif ch in "]}" and depth:
             depth -= 1
+
+
+def _flow_depth(text: str, file: str) -> None:
+    """The true nesting of ``[`` and ``{`` (outside quotes, comments and block text)."""
+    loader = _Loader(text)
+    depth = 0
+    try:
+        while loader.check_token():
+            token = loader.get_token()
+            if isinstance(token, yaml.FlowSequenceStartToken | yaml.FlowMappingStartToken):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise InputError(f"nested more than {MAX_DEPTH} levels deep", file=file,
+                                     line=token.start_mark.line + 1,
+                                     column=token.start_mark.column + 1)
+            elif isinstance(token, yaml.FlowSequenceEndToken | yaml.FlowMappingEndToken):
+                depth -= 1
+    except yaml.YAMLError:
+        return  # the parse proper reports it, with its line
+    finally:
+        loader.dispose()
 
 
 def parse(text: str, file: str) -> Document:
@@ -144,7 +176,7 @@ def _build(
                     column=key_node.start_mark.column + 1,
                     path=format_path(path),
                 )
-            key = loader.construct_object(key_node)
+            key = _construct(loader, key_node, file, path)
             if key == "<<":
                 raise InputError(
                     "merge keys ('<<') are not supported; write the keys out",
@@ -172,8 +204,17 @@ def _build(
             _build(loader, item, (*path, i), positions, file, budget)
             for i, item in enumerate(node.value)
         ]
-    value = loader.construct_object(node)
+    value = _construct(loader, node, file, path)
     if hasattr(value, "isoformat") and not isinstance(value, str):
         # Dates and times are never meant here; keep what the user wrote.
         value = node.value
     return value
+
+
+def _construct(loader: Any, node: Any, file: str, path: Path) -> Any:
+    try:
+        return loader.construct_object(node)
+    except ValueError:  # an integer of thousands of digits
+        raise InputError("a value too long to read as a number", file=file,
+                         line=node.start_mark.line + 1, column=node.start_mark.column + 1,
+                         path=format_path(path)) from None

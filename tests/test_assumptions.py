@@ -14,6 +14,7 @@ from arbiter.params import Rules, engine_defaults, rules_from, yaml_name
 from arbiter.render import to_json
 from arbiter.replay import replay
 from arbiter.ruling_render import ruling_markdown, ruling_text
+from arbiter.vocabulary import FINDINGS
 
 FACED = ROOT / "cases" / "card-faced-in-the-pack-in-the-draw.yaml"
 SENTENCE = ("Hoffmann does not say where a card found faced in the pack goes; this ruling "
@@ -65,3 +66,28 @@ def test_every_mechanic_has_exactly_one_assumption_with_its_sentence() -> None:
 def test_a_book_that_gives_nothing_runs_wholly_on_stated_assumptions() -> None:
     rules = rules_from({})
     assert {yaml_name(f) for f in rules.assumed} == set(engine_defaults()["parameters"])
+
+
+def test_expectations_under_all_hold_nothing_an_engine_assumption_decides() -> None:
+    """What a case expects of every book must not rest on what the engine assumes for one
+    of them: such expectations stand under the book, with the assumption named."""
+    lib = Library()
+    books = [lib.get(b) for b in ("peel", "foster", "hoyle")]
+    for path in sorted((ROOT / "cases").glob("*.yaml")):
+        case = load_case(path)
+        common = case.expect.get("all", {})
+        for book in books:
+            r = replay(case, book)
+            merged = [rule["id"] for _, rule in r.merged if rule.get("assumed")]
+            # A finding made on an assumption may be expected of all only for what does not
+            # turn on it: where an assumed card was put (``placed``) is the book's to say.
+            assumed_findings = [f.kind for f in r.findings
+                                if f.assumed and not FINDINGS[f.kind].outcome and any(
+                                    w["kind"] == f.kind and "placed" in w.get("facts", {})
+                                    for w in common.get("findings", []))]
+            if "findings" in common:
+                assert not merged, f"{path.name}: all.findings rests on {merged} ({book.id})"
+                assert not assumed_findings, (
+                    f"{path.name}: all.findings rests on an assumption under {book.id}")
+            if "jackpot.age_antes_again" in r.relied:
+                assert "pool" not in common, f"{path.name}: all.pool rests on an assumption"

@@ -109,3 +109,51 @@ def test_every_fact_a_shipped_provision_tests_is_one_its_kind_carries() -> None:
     for book_id in ("peel", "foster", "hoyle"):
         for p in lib.get(book_id).provisions:
             assert set(p.get("when", {})) <= set(facts_of(p["finding"])), p["id"]
+
+
+def test_check_refuses_a_test_a_fact_of_that_type_can_never_meet(tmp_path: Path) -> None:
+    _, done = _check_club(tmp_path, "  - id: club-a\n    finding: given_more_than_asked\n"
+                             "    when: {lifted: 3}\n    decision: foul_hand\n"
+                             "    cites: [48]\n")
+    assert done.returncode == 2
+    (line,) = done.stderr.splitlines()
+    assert "tests 'lifted' against 3" in line and "yes or no" in line
+
+
+def test_only_a_yes_or_no_fact_left_open_is_ruled_both_ways(tmp_path: Path) -> None:
+    """B has asked for three having thrown two, and the dealer has not yet given: whether
+    he was given what he asked for is open, and a club provision on it rules both ways."""
+    from arbiter import Library
+    from arbiter.cases import load_case
+    from arbiter.judge import judge
+
+    (tmp_path / "club.yaml").write_text(
+        "id: club\ntitle: Club rules\nextends: foster\nlaws:\n"
+        "  - {ref: C1, title: Wrong draws, heading: Club,\n"
+        "     text: A wrong draw given as asked is foul.}\n"
+        "provisions:\n"
+        "  - id: club-c1\n    finding: asked_wrong_number\n    point: club\n"
+        "    when: {given_as_asked: true}\n    decision: foul_hand\n    cites: [C1]\n",
+        encoding="utf-8")
+    case = load_case(ROOT / "cases" /
+                     "asked-for-three-having-thrown-two-before-the-dealer-gives.yaml")
+    ruling = judge(case, Library([tmp_path]).get("club"))
+    club = [d for d in ruling.decisions if d.provision == "club-c1"]
+    assert [d.condition for d in club] == [{"given_as_asked": True}]
+    other = [d for d in ruling.decisions if d.condition == {"given_as_asked": False}]
+    assert other and all(d.provision != "club-c1" for d in other)  # Foster's own, if not
+
+
+def test_a_mapping_event_is_refused_a_key_its_act_does_not_take(tmp_path: Path) -> None:
+    from arbiter.cases import load_case
+    from arbiter.errors import InputError
+
+    text = ("table: {seats: [A, B, C], dealer: A, blind: 1, limit: 4}\nevents:\n"
+            "  - deal\n  - {act: passes, player: B, count: 3}\n")
+    try:
+        load_case("bad.yaml", text)
+    except InputError as exc:
+        assert str(exc).startswith("bad.yaml:4:")
+        assert "'passes' takes no 'count'; it takes 'player'" in str(exc)
+    else:
+        raise AssertionError("a pass with a count was accepted")

@@ -111,11 +111,14 @@ def admissible(game: Game, ev: Event) -> bool:
     return True
 
 
+_ENDED = {"not_opened": "nobody came in"}  # how a hand that ended is told, by its outcome
+
+
 def over(game: Game) -> str:
     o = game.outcome
     if o.get("winner"):
         return f"{o['winner']} took the pool"
-    return "nobody came in" if o.get("kind") == "not_opened" else "it has ended"
+    return _ENDED.get(str(o.get("kind")), "it has ended")
 
 
 def player(ev: Event) -> str:

@@ -134,10 +134,11 @@ def check_turn(game: Game, name: str, act: str) -> None:
 def won_uncalled(game: Game, name: str) -> None:
     game.phase = Phase.OVER
     game.outcome = {"kind": "won_uncalled", "winner": name, "pool": game.pool}
-    game.find(Kind.WON_UNCALLED, name, f"nobody would equal {name}'s stake; the pool "
-              f"holds {game.pool}", pool=game.pool, opener=game.opener,
-              is_opener=bool(game.jackpot) and name == game.opener,
-              relied=game.rely("age_antes_again") if game.jackpot == 1 else ())
+    f = game.find(Kind.WON_UNCALLED, name, f"nobody would equal {name}'s stake; the pool "
+                  f"holds {game.pool}", pool=game.pool, opener=game.opener,
+                  is_opener=bool(game.jackpot) and name == game.opener,
+                  relied=game.rely("age_antes_again") if game.jackpot == 1 else ())
+    game.track("won", name, f)  # whether an opener held openers is known only at the end
 
 
 def close_say_if_done(game: Game) -> None:

@@ -22,7 +22,7 @@ def late(game: Game, name: str, count: int) -> None:
     (Peel 38): found, and he is not helped."""
     seat = game.seats[name]
     pat = seat.drawn and seat.asked == 0 and seat.given == 0
-    gone_by = name in game.passed_over or (game.phase == Phase.BETTING and not seat.drawn)
+    gone_by = game.phase == Phase.BETTING and not seat.drawn  # the draw closed without him
     if pat or gone_by or (seat.drawn and game.phase == Phase.BETTING):
         why = ("having stood pat" if pat else "after his turn to draw had gone by"
                if gone_by else "after he had drawn")
@@ -128,7 +128,6 @@ def give(game: Game, to: str, count: int, cards: tuple[str, ...]) -> None:
     if expected is not None and expected != to and not short and not seat.owed:
         game.find(Kind.DREW_OUT_OF_TURN, to, f"{to} was helped before {expected}",
                   expected=expected)
-        game.passed_over.add(expected)
     _settle_what_he_wanted(game, seat, count)
     for prev in game.drawers:
         p = game.seats[prev]
@@ -186,10 +185,13 @@ def _judge_the_number(game: Game, seat: Seat, before: int) -> bool:
     gave_discarded = (to != game.dealer and seat.discarded is not None
                       and target != seat.discarded and seat.given == seat.discarded)
     if gave_discarded:
+        game.rely("give_discarded")
+    if gave_discarded and game.rules.give_discarded:
         seat.drawn = True  # the dealer saw the discard and gave that number (Peel 44)
         asked_wrong_f = game.open_findings.get(("asked", to))
         if asked_wrong_f is not None:
             asked_wrong_f.facts["gave_discarded"] = True
+            asked_wrong_f.assumed = (*asked_wrong_f.assumed, *game.rely("give_discarded"))
     elif to == game.dealer:
         _dealer_took(game, seat, before)
         if seat.owed and seat.given + seat.owed <= (seat.discarded or 0):
@@ -292,15 +294,15 @@ class Exposes:
 class Retakes:
     @staticmethod
     def check(game: Game, ev: Event) -> None:
+        name = player(ev)
         if game.phase not in (Phase.DRAW, Phase.BETTING) or not game.discards:
-            raise Impossible(f"there is no discard for {ev.player} to take back")
+            raise Impossible(f"there is no discard for {name} to take back")
+        n = min(ev.count or 1, len(game.discards))
+        game.find(Kind.DISCARD_RETAKEN, name, f"{name} took back into his hand "
+                  f"{cards_word(n)} he had discarded", count=n)
 
     @staticmethod
     def apply(game: Game, ev: Event) -> None:
-        name = player(ev)
-        seat = game.seats[name]
-        n = min(ev.count or 1, len(game.discards))
-        for _ in range(n):
+        seat = game.seats[player(ev)]
+        for _ in range(min(ev.count or 1, len(game.discards))):
             seat.hand.append(game.discards.pop())
-        game.find(Kind.DISCARD_RETAKEN, name, f"{name} took back into his hand "
-                  f"{cards_word(n)} he had discarded", count=n)

@@ -10,14 +10,22 @@ from ..vocabulary import Kind
 def openers(game: Game, name: str) -> tuple[str, bool | None, list[str]]:
     """The least pair that opens this jack-pot, whether ``name`` held it, and his cards.
 
-    Openers are judged on the original hand (Peel 30: "in his original hand"): the cards
-    named at the deal, or, if he did not draw, the cards he holds now.
+    Openers are judged on the hand the rulebook says (Peel 30: "in his original hand"):
+    as dealt, the cards named at the deal, or, if he did not draw, the cards he holds
+    now; or as he holds it at the end.
     """
     rules = game.rules
     series = rules.jackpot_openers
-    need = series[(game.jackpot - 1) % len(series)]
+    later = game.jackpot - 1
+    game.rely("jackpot_openers", "openers_judged_on")
+    if later >= len(series):
+        game.rely("jackpot_series")
+    need = series[later % len(series) if rules.jackpot_series == "repeat" else
+                  min(later, len(series) - 1)]
     seat = game.seats[name]
-    if seat.dealt and None not in seat.dealt:
+    if rules.openers_judged_on == "final_hand":
+        hand = seat.hand
+    elif seat.dealt and None not in seat.dealt:
         hand = list(seat.dealt)
     elif not seat.discarded:
         hand = seat.hand
@@ -49,8 +57,14 @@ def check_openers(game: Game) -> None:
                       "" if qualified is False else ", and his cards were not named"
                       if len(known) < 5 else f", and he held {len(known)} cards"),
                   need=need, qualified=qualified, cards=known, won=won,
-                  relied=game.rely("jackpot_openers"))
-    for f in game.findings:
-        if f.kind == Kind.WON_UNCALLED and f.player == game.opener:
-            f.facts["qualified"] = qualified
-            f.assumed = (*f.assumed, *game.rely("jackpot_openers"))
+                  relied=game.rely(*_openers_rules(game)))
+    won_f = game.open_findings.get(("won", game.opener))
+    if won_f is not None:
+        won_f.facts["qualified"] = qualified
+        won_f.assumed = (*won_f.assumed, *game.rely(*_openers_rules(game)))
+
+
+def _openers_rules(game: Game) -> tuple[str, ...]:
+    """The rules a judgment of openers went by."""
+    later = game.jackpot - 1 >= len(game.rules.jackpot_openers)
+    return ("jackpot_openers", "openers_judged_on", *(("jackpot_series",) if later else ()))

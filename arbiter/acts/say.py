@@ -190,7 +190,8 @@ class Passes(SayAct):
             if qualified:
                 game.find(Kind.DECLINED_TO_OPEN, p, f"{p} held openers (a pair of "
                           f"{card_name(need + 's').split(' of ')[0]}s or better) and did not "
-                          "open the jack-pot", need=need, relied=game.rely("jackpot_openers"))
+                          "open the jack-pot", need=need,
+                          relied=game.rely("jackpot_openers", "openers_judged_on"))
             if game.rules.jackpot_pass == "keeps_cards":
                 game.acted(p)  # declining to open; he keeps his cards
                 return
@@ -227,6 +228,24 @@ class Holds(Stands):
         if p in game.to_act:
             game.to_act.remove(p)
             game.to_act.append(p)
+
+
+@handles(Act.RETRIEVES)
+class Retrieves:
+    """A player who passed takes his thrown cards up again: irregular, and it changes
+    nothing at the table (his hand stays dead among the abandoned cards)."""
+
+    @staticmethod
+    def check(game: Game, ev: Event) -> None:
+        p = player(ev)
+        if game.seats[p].status != Status.PASSED:
+            raise OutOfPlace(f"{p} has not thrown down his hand")
+        game.find(Kind.THROWN_HAND_RETAKEN, p, f"{p} took up again the hand he had thrown "
+                  "down")
+
+    @staticmethod
+    def apply(game: Game, ev: Event) -> None:
+        return None  # his hand stays dead
 
 
 @handles(Act.STATES)

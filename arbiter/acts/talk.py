@@ -9,17 +9,25 @@ from typing import Any
 from ..cards import evaluate
 from ..cases import Event
 from ..params import Rules
-from ..table import Game, Impossible, OutOfPlace, Phase, Status
+from ..table import Game, OutOfPlace, Phase, Status
 from ..vocabulary import Act, Kind
 from .base import NoCheck, handles, player
 from .common import wrong_size
 from .openers import check_openers
 
 
-@handles(Act.SPEAKS)
-class Speaks(NoCheck):
+class Unchanging:
+    """An act that is a finding in itself and changes nothing at the table."""
+
     @staticmethod
     def apply(game: Game, ev: Event) -> None:
+        return None
+
+
+@handles(Act.SPEAKS)
+class Speaks(Unchanging):
+    @staticmethod
+    def check(game: Game, ev: Event) -> None:
         p = player(ev)
         during = game.phase == Phase.BEFORE_DEAL
         game.find(Kind.SPOKE_TO_DEALER, p, f"{p} spoke to the dealer"
@@ -28,9 +36,9 @@ class Speaks(NoCheck):
 
 
 @handles(Act.INQUIRES)
-class Inquires(NoCheck):
+class Inquires(Unchanging):
     @staticmethod
-    def apply(game: Game, ev: Event) -> None:
+    def check(game: Game, ev: Event) -> None:
         p = player(ev)
         about = ev.about or game.dealer
         seat = game.seats[p]
@@ -43,9 +51,9 @@ class Inquires(NoCheck):
 
 
 @handles(Act.DIVULGES)
-class Divulges(NoCheck):
+class Divulges(Unchanging):
     @staticmethod
-    def apply(game: Game, ev: Event) -> None:
+    def check(game: Game, ev: Event) -> None:
         p = player(ev)
         game.find(Kind.DIVULGED, p, f"{p} told the table what his hand had been",
                   retired=game.seats[p].status == Status.PASSED)

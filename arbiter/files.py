@@ -1,0 +1,62 @@
+"""Reading a file the user gave: a regular file, of bounded size, as UTF-8 text.
+
+Every file arbiter reads (a case, a rulebook, a pinned source) comes through here, so a
+FIFO, a device such as ``/dev/zero``, a directory or a huge file is refused with one line
+before anything is read, and a text that is not UTF-8 is named with its line and byte.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from .errors import InputError
+
+MAX_FILE = 4 * 1024 * 1024  # bytes: a case or a rulebook larger than this is refused
+MAX_SOURCE = 16 * 1024 * 1024  # bytes: a pinned source text
+
+
+def read_bytes(path: Path, what: str, limit: int = MAX_FILE) -> bytes:
+    """A regular file's bytes, refused above ``limit`` (its size read before its content);
+    a FIFO, a device or a directory is refused without being read."""
+    import stat
+
+    name = str(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise InputError(f"cannot read {what}: {exc.strerror}", file=name) from None
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode):
+        os.close(fd)
+        kind = "it is a directory" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+        raise InputError(f"cannot read {what}: {kind}", file=name)
+    with os.fdopen(fd, "rb") as fh:
+        if st.st_size > limit:
+            raise InputError(f"the {what} is {st.st_size:,} bytes, more than the "
+                             f"{limit:,} allowed", file=name)
+        try:
+            raw = fh.read(limit + 1)
+        except OSError as exc:
+            raise InputError(f"cannot read {what}: {exc.strerror}", file=name) from None
+    if len(raw) > limit:
+        raise InputError(f"the {what} is more than the {limit:,} bytes allowed", file=name)
+    return raw
+
+
+def decode(raw: bytes, name: str) -> str:
+    """UTF-8 text; an error names the line and byte of the first fault."""
+    head = raw[:400]  # UTF-16 without its mark: every other byte of ASCII text is NUL
+    half = len(head) // 2
+    if raw[:2] in (b"\xff\xfe", b"\xfe\xff") or (half >= 2 and (
+            head[1::2].count(0) >= half * 0.75 or head[0::2].count(0) >= half * 0.75)):
+        raise InputError("the file is UTF-16 text: expected UTF-8 (save it as UTF-8)",
+                         file=name, line=1)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise InputError(f"not UTF-8 text: invalid byte 0x{raw[exc.start]:02x} at byte "
+                         f"{exc.start} of the file", file=name, line=line, column=col) from None
+    return text[1:] if text.startswith("\ufeff") else text

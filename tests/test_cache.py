@@ -1,0 +1,190 @@
+"""The cache of parsed rulebooks can make a start faster, never a ruling different.
+
+An entry is named by a BLAKE2b hash of the rulebook's bytes, the schema and the loader's
+code, carries a digest of its own content, and is shape-checked against the schema when
+read: a tampered, forged or broken entry is rebuilt from the YAML, and ``arbiter check``
+never reads the cache at all.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from inproc import run
+
+from arbiter import cache
+from arbiter.rulebooks import SCHEMA_FILE
+
+ROOT = Path(__file__).resolve().parent.parent
+CASE = str(ROOT / "cases" / "given-four-after-discarding-three.yaml")
+
+
+@pytest.fixture
+def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    d = tmp_path / "cache"
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(d))
+    monkeypatch.delenv("ARBITER_NO_CACHE", raising=False)
+    return d
+
+
+def entry_of(book: str, d: Path) -> Path:
+    raw = (ROOT / "rulebooks" / f"{book}.yaml").read_bytes()
+    return d / f"{cache.key(raw, SCHEMA_FILE.read_bytes())}.json"
+
+
+def read_entry(p: Path) -> tuple[dict[str, Any], Any]:
+    header, _, body = p.read_bytes().partition(b"\n")
+    return json.loads(header), json.loads(body)
+
+
+def write_entry(p: Path, key: str, value: Any, digest: str | None = None) -> None:
+    """An entry as arbiter writes one; ``digest`` left None is computed honestly."""
+    body = json.dumps(value).encode()
+    d = digest if digest is not None else cache.digest(key.encode(), body)
+    p.write_bytes(json.dumps({"key": key, "digest": d}).encode() + b"\n" + body)
+
+
+def ruling(*extra: str) -> str:
+    r = run("rule", CASE, "--rulebook", "peel", "--format", "json", *extra)
+    assert r.code == 0, r.err
+    return r.out
+
+
+def test_an_entry_is_written_under_a_blake2_key_of_the_file(cache_dir: Path) -> None:
+    ruling()
+    p = entry_of("peel", cache_dir)
+    assert p.is_file()
+    assert len(p.stem) == 64  # 256 bits, hex
+    head, value = read_entry(p)
+    assert head["key"] == p.stem
+    assert value["data"]["id"] == "peel"
+
+
+def test_a_tampered_decision_leaves_the_ruling_unchanged(cache_dir: Path) -> None:
+    before = ruling()
+    p = entry_of("peel", cache_dir)
+    head, value = read_entry(p)
+    for prov in value["data"]["provisions"]:
+        prov["decision"] = "no_remedy"  # well-shaped, and would change every ruling
+    write_entry(p, head["key"], value, digest=head["digest"])  # the old digest kept
+    assert ruling() == before
+    _, rebuilt = read_entry(p)  # and the entry was rebuilt from the YAML
+    assert {q["decision"] for q in rebuilt["data"]["provisions"]} != {"no_remedy"}
+
+
+def test_a_forged_key_is_not_served(cache_dir: Path) -> None:
+    """Another book's entry put under peel's name, header and all, is not peel's."""
+    before = ruling()
+    run("laws", "foster")
+    peel, foster = entry_of("peel", cache_dir), entry_of("foster", cache_dir)
+    peel.write_bytes(foster.read_bytes())  # the header still names foster's key
+    assert ruling() == before
+    head, value = read_entry(foster)  # the header rewritten to peel's key, the digest kept
+    write_entry(peel, peel.stem, value, digest=head["digest"])
+    assert ruling() == before
+
+
+BROKEN = {
+    "law without text": lambda d: d["laws"][0].pop("text"),
+    "provision without id": lambda d: d["provisions"][0].pop("id"),
+    "law text not text": lambda d: d["laws"][0].__setitem__("text", 45),
+    "unknown decision": lambda d: d["provisions"][0].__setitem__("decision", "hanged"),
+    "a float for an integer": lambda d: d["laws"][0].__setitem__("page", 47.0),
+    "laws not a list": lambda d: d.__setitem__("laws", {"1": "x"}),
+    "an unknown key": lambda d: d.__setitem__("evil", True),
+    "law given twice": lambda d: d["laws"].append(dict(d["laws"][0])),
+    "an empty law": lambda d: d["laws"][0].__setitem__("text", " "),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN))
+def test_a_well_shaped_broken_entry_is_rebuilt(cache_dir: Path, name: str) -> None:
+    """Even with an honest digest (a bug, not an attacker), a broken entry is rebuilt."""
+    before = ruling()
+    p = entry_of("peel", cache_dir)
+    head, value = read_entry(p)
+    BROKEN[name](value["data"])
+    write_entry(p, head["key"], value)
+    assert ruling() == before
+
+
+@pytest.mark.parametrize("body", [
+    b"[" * 100_000, b"{" * 50_000 + b"}" * 50_000, b"", b"\xff\xfe", b"null", b"[]",
+    b'{"data": {}, "lines": {}}', b'{"data": {"id": "peel", "title": "x"}, "lines": []}',
+    b"1e999999",
+], ids=lambda b: repr(b[:12]))
+def test_a_broken_body_is_rebuilt_not_a_crash(cache_dir: Path, body: bytes) -> None:
+    before = ruling()
+    p = entry_of("peel", cache_dir)
+    p.write_bytes(json.dumps({"key": p.stem, "digest": cache.digest(p.stem.encode(), body)})
+                  .encode() + b"\n" + body)
+    assert ruling() == before
+
+
+def test_a_wrong_line_count_is_rebuilt(cache_dir: Path) -> None:
+    before = ruling()
+    p = entry_of("peel", cache_dir)
+    head, value = read_entry(p)
+    value["lines"]["laws"] = value["lines"]["laws"][:-1]
+    write_entry(p, head["key"], value)
+    assert ruling() == before
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_an_entry_that_is_a_fifo_or_a_link_is_not_read(cache_dir: Path) -> None:
+    before = ruling()
+    p = entry_of("peel", cache_dir)
+    p.unlink()
+    os.mkfifo(p)  # opening it for reading would block forever
+    assert ruling() == before
+    p.unlink()
+    p.symlink_to("/dev/zero")
+    assert ruling() == before
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="no file owners here")
+def test_a_cache_others_may_write_is_not_read(cache_dir: Path) -> None:
+    before = ruling()
+    p = entry_of("peel", cache_dir)
+    head, value = read_entry(p)
+    for prov in value["data"]["provisions"]:
+        prov["decision"] = "no_remedy"
+    write_entry(p, head["key"], value)  # an honest digest: only the permissions tell
+    cache_dir.chmod(0o777)
+    try:
+        assert ruling() == before
+    finally:
+        cache_dir.chmod(0o700)
+
+
+def test_check_never_reads_the_cache(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*_args: Any) -> None:
+        raise AssertionError("check read the cache")
+
+    monkeypatch.setattr(cache, "get", refuse)
+    monkeypatch.setattr(cache, "put", refuse)
+    r = run("check", str(ROOT / "rulebooks" / "peel.yaml"), CASE,
+            str(ROOT / "rulebooks" / "examples" / "house.yaml"))
+    assert r.code == 0, r.err
+    assert r.out.count(": ok") == 3
+
+
+def test_no_cache_bypasses_it(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ARBITER_NO_CACHE", "1")
+    before = ruling()
+    assert not cache_dir.exists()
+    monkeypatch.delenv("ARBITER_NO_CACHE")
+    assert ruling() == before
+    assert entry_of("peel", cache_dir).is_file()
+
+
+def test_the_key_changes_with_file_schema_and_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    k = cache.key(b"a", b"s")
+    assert k != cache.key(b"b", b"s") != cache.key(b"a", b"t")
+    assert cache.key(b"ab", b"") != cache.key(b"a", b"b")  # parts are length-prefixed
+    monkeypatch.setattr(cache, "_CODE", [b"another version of the loader"])
+    assert cache.key(b"a", b"s") != k

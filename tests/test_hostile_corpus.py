@@ -1,0 +1,450 @@
+"""A corpus of bad and hostile inputs, generated here by code (none is stored).
+
+Every input must be answered as bad input: exit status 2 and one line on stderr that names
+the file (and the line where the fault has one), quickly and without growing the process.
+Never an internal error (exit 3), a hang, a traceback or a "could not rule".
+
+The kinds: shipped cases mutated (floats, NaN, huge numbers, Unicode digits, seats alike but
+for case, rulebook ids that are paths, too many events, bytes that are not UTF-8, UTF-16,
+control characters, deep nesting, tabs, unfinished YAML); hostile YAML (alias bombs, tags,
+merge keys, keys that are lists, numbers of thousands of digits); rulebooks in temporary
+directories (ids and ``extends:`` that are paths, ``source.file`` outside the sources, a
+FIFO or ``/dev/zero`` as a source, NaN parameters, floats for integers, broken laws and
+provisions); bad ids on the command line; and files that are not regular files.
+
+It runs in this process (``tests/inproc.py``), so the whole corpus takes seconds.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import re
+import resource
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from inproc import run
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = sorted((ROOT / "cases").glob("*.yaml"))
+SECONDS = 5.0  # per input, on a loaded machine; most take a few milliseconds
+GROWTH = 300 * 1024  # KiB: the most the whole corpus may add to the process's peak memory
+_START_RSS = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+@dataclass
+class Bad:
+    """One input: the command to run, the file its one line must name, and its line."""
+
+    argv: list[str]
+    file: str | None
+    line: int | bool | None = True  # True: some line; an int: that line; None: none asked
+    env: dict[str, str] = field(default_factory=dict)
+
+
+Build = Callable[[Path], Bad]
+CORPUS: dict[str, Build] = {}
+
+
+def bad(name: str) -> Callable[[Build], Build]:
+    def register(f: Build) -> Build:
+        assert name not in CORPUS, name
+        CORPUS[name] = f
+        return f
+    return register
+
+
+def write(d: Path, name: str, content: str | bytes) -> str:
+    p = d / name
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_bytes(content.encode() if isinstance(content, str) else content)
+    return str(p)
+
+
+# --- shipped cases, mutated --------------------------------------------------------------
+
+def _data(case: Path) -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load(case.read_text(encoding="utf-8"))
+    return data
+
+
+def _second_seat(d: dict[str, Any]) -> str:
+    return str(d["table"]["seats"][1])
+
+
+DATA_MUTATIONS: dict[str, Callable[[dict[str, Any]], None]] = {
+    "blind-as-float": lambda d: d["table"].__setitem__("blind", float(d["table"]["blind"])),
+    "limit-nan": lambda d: d["table"].__setitem__("limit", float("nan")),
+    "limit-1e308": lambda d: d["table"].__setitem__("limit", 1.0e308),
+    "limit-huge": lambda d: d["table"].__setitem__("limit", 10**12),
+    "blind-true": lambda d: d["table"].__setitem__("blind", True),
+    "seat-again-in-capitals": lambda d: d["table"]["seats"].insert(
+        1, str(d["table"]["seats"][0]).swapcase()),
+    "rulebook-dotdot": lambda d: d.__setitem__("rulebook", "../" + d.get("rulebook", "peel")),
+    "rulebook-abs-path": lambda d: d.__setitem__("rulebook", str(ROOT / "rulebooks" /
+                                                                "peel.yaml")),
+    "rulebook-capitals": lambda d: d.__setitem__("rulebook", "Peel"),
+    "rulebook-unknown": lambda d: d.__setitem__("rulebook", "pele"),
+    "event-superscript-two": lambda d: d["events"].append(f"{_second_seat(d)} discards ²"),
+    "event-circled-one": lambda d: d["events"].append(f"{_second_seat(d)} bets ①"),
+    "event-count-float": lambda d: d["events"].append(
+        {"act": "discards", "player": _second_seat(d), "count": 2.0}),
+    "event-eleven-digits": lambda d: d["events"].append(f"{_second_seat(d)} bets 12345678901"),
+    "too-many-events": lambda d: d.__setitem__("events", d["events"] * (501 // len(d["events"])
+                                                                        + 1)),
+    "stake-float": lambda d: d["table"].__setitem__("stakes", {_second_seat(d): 1.5}),
+}
+
+
+def _middle(text: str) -> int:
+    """A line in the middle of the events, 1-based."""
+    lines = text.splitlines()
+    start = next(i for i, x in enumerate(lines) if x.startswith("events:"))
+    return min(start + 2, len(lines) - 1) + 1
+
+
+def _at_line(text: str, n: int, insert: str) -> str:
+    lines = text.splitlines(keepends=True)
+    lines[n - 1] = insert + lines[n - 1]
+    return "".join(lines)
+
+
+TEXT_MUTATIONS: dict[str, Callable[[str], tuple[bytes, int | bool]]] = {
+    "byte-ff": lambda t: (_at_line(t, _middle(t), "\x00MARK").encode().replace(
+        b"\x00MARK", b"\xff"), _middle(t)),
+    "byte-c3-cut": lambda t: (_at_line(t, _middle(t), "\x00MARK").encode().replace(
+        b"\x00MARK", b"\xc3("), _middle(t)),
+    "utf-16": lambda t: (t.encode("utf-16"), 1),
+    "utf-16-le-no-mark": lambda t: (t.encode("utf-16-le"), 1),
+    "control-bell": lambda t: (_at_line(t, _middle(t), "  \x07").encode(), _middle(t)),
+    "control-escape": lambda t: (_at_line(t, _middle(t), "\x1b[31m").encode(), _middle(t)),
+    "nul": lambda t: (_at_line(t, _middle(t), "\x00").encode(), _middle(t)),
+    "nested-60": lambda t: (("deep: " + "[" * 60 + "]" * 60 + "\n" + t).encode(), 1),
+    "unfinished-flow": lambda t: ((t + "  - [B, discards\n").encode(), True),
+    "tab-indent": lambda t: (t.replace("\n  - ", "\n\t- ", 1).encode(), True),
+    "second-document": lambda t: ((t + "---\ntitle: again\n").encode(), True),
+    "digits-5000": lambda t: (t.replace("events:", "n: " + "9" * 5000 + "\nevents:", 1)
+                              .encode(), True),
+}
+
+
+# Each kind of mutation is applied to every third shipped case, a different third for each
+# kind, so that every case is mutated many ways and the corpus stays quick.
+for _n, _case in enumerate(CASES):
+    for _k, (_kind, _mutate) in enumerate(DATA_MUTATIONS.items()):
+        if (_n + _k) % 3:
+            continue
+        def _build_data(d: Path, case: Path = _case, kind: str = _kind,
+                        mutate: Callable[[dict[str, Any]], None] = _mutate) -> Bad:
+            data = copy.deepcopy(_data(case))
+            mutate(data)
+            p = write(d, f"{kind}/{case.name}", yaml.safe_dump(data, sort_keys=False,
+                                                                allow_unicode=True))
+            return Bad(["rule", p], p)
+        bad(f"case-{_kind}-{_case.stem}")(_build_data)
+    for _k, (_kind, _tmutate) in enumerate(TEXT_MUTATIONS.items()):
+        if (_n + _k) % 3:
+            continue
+        def _build_text(d: Path, case: Path = _case, kind: str = _kind,
+                        mutate: Callable[[str], tuple[bytes, int | bool]] = _tmutate) -> Bad:
+            content, line = mutate(case.read_text(encoding="utf-8"))
+            p = write(d, f"{kind}/{case.name}", content)
+            return Bad(["rule", p], p, line)
+        bad(f"case-{_kind}-{_case.stem}")(_build_text)
+
+
+# --- hostile YAML -----------------------------------------------------------------------
+
+TABLE = "table:\n  seats: [A, B, C]\n  dealer: A\n  blind: 1\n  limit: 12\n"
+LAUGHS = "".join(f"{c}: &{c} [{', '.join([f'*{p}'] * 9)}]\n" for p, c in zip(
+    "abcdefg", "bcdefgh", strict=True))
+HOSTILE_YAML: dict[str, tuple[str | bytes, int | bool | None]] = {
+    "alias-bomb": ("a: &a [x, x, x, x, x, x, x, x, x]\n" + LAUGHS, True),
+    "python-tag": ("!!python/object/apply:os.system [echo owned]\n", True),
+    "python-name": (TABLE + "events: !!python/name:os.system\n", True),
+    "binary-table": ("table: !!binary aGVsbG8=\nevents: [deal]\n", True),
+    "merge-key": ("x: &x {seats: [A, B]}\ntable: {<<: *x, dealer: A, blind: 1, limit: 2}\n"
+                  "events: [deal]\n", 2),
+    "list-as-key": ("? [a, b]\n: 1\n", 1),
+    "duplicate-key": (TABLE + "events: [deal]\nevents: [deal]\n", 7),
+    "empty": ("", 1),
+    "only-a-comment": ("# nothing\n", 1),
+    "a-number": ("42\n", 1),
+    "a-list": ("- deal\n", 1),
+    "deep-flow-1000": ("x: " + "[" * 1000 + "]" * 1000 + "\n", 1),
+    "deep-mapping-1000": ("x: " + "{a: " * 1000 + "1" + "}" * 1000 + "\n", 1),
+    "deep-block": ("".join(" " * i + "k:\n" for i in range(200)) + "v\n", True),
+    "deep-sequence": ("- " * 300 + "x\n", True),
+    "huge-int-key": (TABLE + "events: [deal]\n" + "9" * 5000 + ": x\n", True),
+    "limit-5000-digits": (TABLE.replace("limit: 12", "limit: " + "9" * 5000) +
+                          "events: [deal]\n", 5),
+    "limit-nan": (TABLE.replace("limit: 12", "limit: .nan") + "events: [deal]\n", 5),
+    "limit-inf": (TABLE.replace("limit: 12", "limit: .inf") + "events: [deal]\n", 5),
+    "limit-1e308": (TABLE.replace("limit: 12", "limit: 1.0e+308") + "events: [deal]\n", 5),
+    "limit-2.0": (TABLE.replace("limit: 12", "limit: 2.0") + "events: [deal]\n", 5),
+    "limit-minus": (TABLE.replace("limit: 12", "limit: -12") + "events: [deal]\n", 5),
+    "seats-a-and-A": (TABLE.replace("[A, B, C]", "[A, a, B]") + "events: [deal]\n", 2),
+    "seats-eleven": (TABLE.replace("[A, B, C]", "[" + ", ".join("ABCDEFGHIJK") + "]") +
+                     "events: [deal]\n", 2),
+    "count-2.0": (TABLE + "events:\n  - deal\n  - {player: B, act: discards, count: 2.0}\n",
+                  8),
+    "count-true": (TABLE + "events:\n  - deal\n  - {player: B, act: discards, count: true}\n",
+                   8),
+    "count-superscript": (TABLE + "events:\n  - deal\n  - B discards ³\n", 8),
+    "amount-circled": (TABLE + "events:\n  - deal\n  - C bets ⑤\n", 8),
+    "amount-arabic-indic": (TABLE + "events:\n  - deal\n  - C bets ٣\n", 8),
+    "amount-fullwidth": (TABLE + "events:\n  - deal\n  - C bets ３\n", 8),
+    "bom-then-tab": ("\ufeff" + TABLE + "events:\n\t- deal\n", True),
+    "control-in-string": (TABLE + 'events:\n  - "B disc\x01ards 3"\n', 7),
+    "del-char": (TABLE + "events:\n  - B discards 3\x7f\n", 7),
+    "lone-surrogate-bytes": ((TABLE + "events:\n  - deal\n").encode() + b"\xed\xa0\x80\n", 8),
+    "overlong-utf8": ((TABLE + "events:\n  - deal\n").encode() + b"\xc0\xaf\n", 8),
+    "latin-1-text": ((TABLE + "title: caf\xe9\nevents:\n  - deal\n").encode("latin-1"), 6),
+    "rulebook-path": (TABLE + "rulebook: ../../../etc/passwd\nevents: [deal]\n", 6),
+    "rulebook-abs": (TABLE + "rulebook: /etc/passwd\nevents: [deal]\n", 6),
+    "rulebook-dot-yaml": (TABLE + "rulebook: peel.yaml\nevents: [deal]\n", 6),
+    "rulebook-nul": (TABLE + 'rulebook: "peel\\0"\nevents: [deal]\n', 6),
+    "rulebook-long": (TABLE + "rulebook: " + "p" * 500 + "\nevents: [deal]\n", 6),
+    "rulebook-list": (TABLE + "rulebook: [peel]\nevents: [deal]\n", 6),
+    "rulebook-empty": (TABLE + 'rulebook: ""\nevents: [deal]\n', 6),
+    "a-rulebook-not-a-case": ("id: peel\ntitle: x\nlaws: []\n", 1),
+}
+for _name, (_text, _line) in HOSTILE_YAML.items():
+    def _build_yaml(d: Path, name: str = _name, text: str | bytes = _text,
+                    line: int | bool | None = _line) -> Bad:
+        p = write(d, f"yaml/{name}.yaml", text)
+        return Bad(["rule", p], p, line)
+    bad(f"yaml-{_name}")(_build_yaml)
+    def _build_yaml_check(d: Path, name: str = _name, text: str | bytes = _text,
+                          line: int | bool | None = _line) -> Bad:
+        p = write(d, f"yaml-check/{name}.yaml", text)
+        return Bad(["check", p], p, line)
+    bad(f"yaml-check-{_name}")(_build_yaml_check)
+
+
+# --- rulebooks in temporary directories ---------------------------------------------------
+
+HOUSE = yaml.safe_load((ROOT / "rulebooks" / "examples" / "house.yaml").read_text("utf-8"))
+PEEL = yaml.safe_load((ROOT / "rulebooks" / "peel.yaml").read_text("utf-8"))
+CASE = str(ROOT / "cases" / "given-four-after-discarding-three.yaml")
+
+
+def _source(name: str) -> Callable[[dict[str, Any]], None]:
+    return lambda b: b["source"].__setitem__("file", name)
+
+
+BOOK_MUTATIONS: dict[str, tuple[dict[str, Any], Callable[[dict[str, Any]], None]]] = {
+    "extends-dotdot": (HOUSE, lambda b: b.__setitem__("extends", "../../rulebooks/foster")),
+    "extends-abs": (HOUSE, lambda b: b.__setitem__("extends", str(ROOT / "rulebooks" /
+                                                                  "foster.yaml"))),
+    "extends-capitals": (HOUSE, lambda b: b.__setitem__("extends", "Foster")),
+    "extends-unknown": (HOUSE, lambda b: b.__setitem__("extends", "fostre")),
+    "extends-itself": (HOUSE, lambda b: b.__setitem__("extends", "house")),
+    "max-of-limit-nan": (HOUSE, lambda b: b["parameters"]["straddle"].__setitem__(
+        "max_of_limit", float("nan"))),
+    "max-of-limit-inf": (HOUSE, lambda b: b["parameters"]["straddle"].__setitem__(
+        "max_of_limit", float("inf"))),
+    "max-of-limit-2": (HOUSE, lambda b: b["parameters"]["straddle"].__setitem__(
+        "max_of_limit", 2)),
+    "straddle-first-2.0": (HOUSE, lambda b: b["parameters"]["straddle"].__setitem__(
+        "first", 2.0)),
+    "fine-1e308": (HOUSE, lambda b: b["provisions"][1]["penalty"]["pays"].__setitem__(
+        "multiple_of_blind", 1.0e308)),
+    "fine-nan": (HOUSE, lambda b: b["provisions"][1]["penalty"]["pays"].__setitem__(
+        "multiple_of_blind", float("nan"))),
+    "when-at-least-nan": (HOUSE, lambda b: b["provisions"][0].__setitem__(
+        "when", {"amount": {"at_least": float("nan")}})),
+    "when-float": (HOUSE, lambda b: b["provisions"][0].__setitem__("when", {"amount": 2.0})),
+    "year-float": (HOUSE, lambda b: b["published"].__setitem__("year", 1910.0)),
+    "page-float": (HOUSE, lambda b: b["laws"][0].__setitem__("page", 3.0)),
+    "law-without-text": (HOUSE, lambda b: b["laws"][0].pop("text")),
+    "law-blank-text": (HOUSE, lambda b: b["laws"][0].__setitem__("text", "  ")),
+    "law-ref-superscript": (HOUSE, lambda b: b["laws"][0].__setitem__("ref", "²")),
+    "law-twice": (HOUSE, lambda b: b["laws"].append(dict(b["laws"][0]))),
+    "provision-without-id": (HOUSE, lambda b: b["provisions"][0].pop("id")),
+    "provision-twice": (HOUSE, lambda b: b["provisions"].append(dict(b["provisions"][0]))),
+    "cites-missing-law": (HOUSE, lambda b: b["provisions"][0].__setitem__("cites", ["H9"])),
+    "cites-huge": (HOUSE, lambda b: b["provisions"][0].__setitem__("cites", [10**12])),
+    "id-other": (HOUSE, lambda b: b.__setitem__("id", "other")),
+    "id-capitals": (HOUSE, lambda b: b.__setitem__("id", "House")),
+    "source-etc-passwd": (PEEL, _source("/etc/passwd")),
+    "source-dotdot": (PEEL, _source("../sources/peel-round-games-1891-poker.txt")),
+    "source-empty": (PEEL, _source("")),
+    "source-dot": (PEEL, _source(".")),
+    "source-backslash": (PEEL, _source("..\\x.txt")),
+}
+for _name, (_base, _bmutate) in BOOK_MUTATIONS.items():
+    for _cmd in ("check", "rule", "laws"):
+        def _build_book(d: Path, name: str = _name, base: dict[str, Any] = _base,
+                        mutate: Callable[[dict[str, Any]], None] = _bmutate,
+                        cmd: str = _cmd) -> Bad:
+            book = copy.deepcopy(base)
+            book_id = book["id"]
+            mutate(book)
+            folder = d / f"books-{cmd}-{name}"
+            p = write(folder, f"{book_id}.yaml", yaml.safe_dump(book, sort_keys=False,
+                                                                allow_unicode=True))
+            argv = {"check": ["check", p],
+                    "rule": ["rule", CASE, "--rulebooks", str(folder), "--rulebook", book_id],
+                    "laws": ["laws", book_id, "--rulebooks", str(folder)]}[cmd]
+            return Bad(argv, p)
+        bad(f"book-{_cmd}-{_name}")(_build_book)
+
+
+def _build_chain(d: Path) -> Bad:
+    """Forty house books, each on the next: too deep, refused at the sixteenth."""
+    folder = d / "books-chain"
+    for i in range(40):
+        write(folder, f"b{i}.yaml", f"id: b{i}\ntitle: B{i}\nextends: b{i + 1}\n")
+    write(folder, "b40.yaml", "id: b40\ntitle: B40\nextends: peel\n")
+    return Bad(["laws", "b0", "--rulebooks", str(folder)], str(folder / "b15.yaml"), 3)
+
+
+bad("book-extends-forty-deep")(_build_chain)
+
+
+def _sources(d: Path) -> Path:
+    """A sources directory holding a FIFO, a link to /dev/zero, UTF-16 and a huge file."""
+    s = d / "sources"
+    if not s.is_dir():
+        s.mkdir()
+        os.mkfifo(s / "fifo.txt")
+        (s / "zero.txt").symlink_to("/dev/zero")
+        (s / "utf16.txt").write_bytes("text\n---\nlaw\n".encode("utf-16"))
+        (s / "sub").mkdir()
+        with (s / "huge.txt").open("wb") as fh:
+            fh.truncate(17 * 1024 * 1024)  # sparse: costs no disk
+    return s
+
+
+for _src in ("fifo.txt", "zero.txt", "utf16.txt", "sub", "huge.txt", "absent.txt"):
+    def _build_source(d: Path, src: str = _src) -> Bad:
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no FIFOs here")
+        sources = _sources(d)
+        book = copy.deepcopy(PEEL)
+        book["source"]["file"] = src
+        p = write(d / f"books-source-{src}", "peel.yaml", yaml.safe_dump(book, sort_keys=False,
+                                                                         allow_unicode=True))
+        return Bad(["check", p], p, env={"ARBITER_SOURCES": str(sources)})
+    bad(f"source-file-{_src}")(_build_source)
+
+
+# --- ids on the command line, and files that are not files ---------------------------------
+
+ARGS: dict[str, list[str]] = {
+    "law-dotdot": ["law", "../peel", "45"],
+    "laws-abs": ["laws", "/etc/passwd"],
+    "laws-yaml-path": ["laws", str(ROOT / "rulebooks" / "peel.yaml")],
+    "laws-empty": ["laws", ""],
+    "laws-capitals": ["laws", "PEEL"],
+    "laws-nul": ["laws", "peel\x00"],
+    "laws-long": ["laws", "p" * 5000],
+    "laws-dotless-i": ["laws", "p\u0131eel"],
+    "search-book-path": ["search", "ante", "--book", "../peel"],
+    "rule-rulebook-path": ["rule", CASE, "--rulebook", "../../etc/passwd"],
+    "rule-rulebook-capitals": ["rule", CASE, "--rulebook", "Peel"],
+    "replay-rulebook-path": ["replay", CASE, "--rulebook", "/etc/passwd"],
+    "replay-rulebook-empty": ["replay", CASE, "--rulebook", ""],
+    "rule-rulebook-empty": ["rule", CASE, "--rulebook", ""],
+    "law-unknown-ref": ["law", "peel", "²"],
+    "law-huge-ref": ["law", "peel", "9" * 5000],
+    "rulebooks-dir-is-file": ["rulebooks", "--rulebooks", CASE],
+    "unknown-option": ["rule", CASE, "--rulebok", "peel"],
+    "search-limit-zero": ["search", "ante", "--limit", "0"],
+}
+for _name, _argv in ARGS.items():
+    bad(f"args-{_name}")(lambda d, argv=_argv: Bad(list(argv), None, None))
+
+for _special in ("/dev/zero", "/dev/null", "/dev/urandom", "/proc/self/mem"):
+    for _cmd in ("rule", "replay", "check"):
+        bad(f"special-{_cmd}-{_special}")(
+            lambda d, cmd=_cmd, special=_special: Bad([cmd, special], special, None))
+for _cmd in ("rule", "replay", "check"):
+    def _build_fifo(d: Path, cmd: str = _cmd) -> Bad:
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no FIFOs here")
+        p = d / f"fifo-{cmd}.yaml"
+        if not p.exists():
+            os.mkfifo(p)
+        return Bad([cmd, str(p)], str(p), None)
+    bad(f"fifo-{_cmd}")(_build_fifo)
+    bad(f"directory-{_cmd}")(lambda d, cmd=_cmd: Bad([cmd, str(d)], str(d), None))
+    bad(f"missing-{_cmd}")(lambda d, cmd=_cmd: Bad([cmd, str(d / "nope.yaml")],
+                                                   str(d / "nope.yaml"), None))
+
+    def _build_big(d: Path, cmd: str = _cmd) -> Bad:
+        p = d / f"big-{cmd}.yaml"
+        with p.open("wb") as fh:
+            fh.write(TABLE.encode() + b"events: [deal]\n")
+            fh.truncate(50 * 1024 * 1024)  # 50 MB, sparse
+        return Bad([cmd, str(p)], str(p), None)
+    bad(f"fifty-megabytes-{_cmd}")(_build_big)
+
+
+# --- the test ---------------------------------------------------------------------------
+
+def test_the_corpus_is_large() -> None:
+    assert len(CORPUS) >= 500, len(CORPUS)
+
+
+@pytest.fixture(scope="module")
+def corpus_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("corpus")
+
+
+@pytest.mark.parametrize("name", list(CORPUS))
+def test_bad_input_is_one_line_and_exit_2(name: str, corpus_dir: Path) -> None:
+    case = CORPUS[name](corpus_dir)
+    start = time.perf_counter()
+    r = run(*case.argv, env=case.env)
+    took = time.perf_counter() - start
+    lines = r.err.splitlines()
+    assert r.code == 2, f"exit {r.code}: {r.err or r.out[:300]}"
+    assert len(lines) == 1, r.err
+    assert "internal error" not in r.err and "Traceback" not in r.err
+    assert took < SECONDS, f"took {took:.1f} s"
+    if case.file is not None:
+        assert case.file in lines[0], lines[0]
+        if case.line is True:
+            assert re.search(re.escape(case.file) + r":\d+", lines[0]), lines[0]
+        elif isinstance(case.line, int):
+            assert re.search(re.escape(case.file) + rf":{case.line}\b", lines[0]), lines[0]
+    if case.argv[0] != "check":
+        assert r.out == ""
+    grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - _START_RSS
+    if sys.platform != "darwin":  # ru_maxrss is KiB on Linux (bytes on macOS)
+        assert grown < GROWTH, f"the process grew by {grown} KiB"
+
+
+# --- what must stay legal, and what must not leak ------------------------------------------
+
+def test_brackets_in_quotes_and_comments_are_not_nesting(tmp_path: Path) -> None:
+    text = (ROOT / "cases" / "given-four-after-discarding-three.yaml").read_text("utf-8")
+    assert text.startswith("title: B is given four")
+    legal = ("title: 'B is given four [" + "[" * 60 + "'  # " + "{" * 60 + "\n"
+             + "# " + "[" * 60 + "\n" + text.split("\n", 1)[1])
+    p = write(tmp_path, "brackets.yaml", legal)
+    r = run("rule", p)
+    assert r.code == 0, r.err
+    assert run("rule", write(tmp_path, "deep.yaml", "x: " + "[" * 51 + "]" * 51 + "\n"
+                             + text)).err.count("nested more than 50 levels deep") == 1
+
+
+def test_a_case_cannot_reach_a_yaml_file_outside_the_rulebooks(tmp_path: Path) -> None:
+    """And the error never shows what that file holds."""
+    write(tmp_path, "secret.yaml", "id: hunter2-the-password\ntitle: not a rulebook\n")
+    text = (ROOT / "cases" / "given-four-after-discarding-three.yaml").read_text("utf-8")
+    for ref in ("../secret", str(tmp_path / "secret"), str(tmp_path / "secret.yaml")):
+        p = write(tmp_path, "sub/case.yaml", f"rulebook: {ref}\n" + text)
+        for argv in (["rule", p], ["replay", p], ["check", p]):
+            r = run(*argv)
+            assert r.code == 2 and "hunter2" not in r.err + r.out, r.err
+            assert "not a rulebook id" in r.err and f"{p}:1:" in r.err

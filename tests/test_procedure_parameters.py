@@ -1,0 +1,70 @@
+"""Procedures one book gives and another does not are parameters: each moves the table,
+and a club can change it with no Python."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from arbiter import Library
+from arbiter.cases import load_case
+from arbiter.replay import replay
+
+JACKPOT = """\
+title: C opens a fourth jack-pot on a pair of jacks
+table: {seats: [A, B, C, D], dealer: A, blind: 1, limit: 10, jackpot: 4, pool: 12}
+events:
+  - {act: deals, hands: {C: Jh Jd 7c 4s 2d}}
+  - C opens 2
+  - D passes
+  - A passes
+  - B passes
+"""
+
+WRONG_ASK = """\
+title: B discards two, asks for three, and the dealer gives him two
+table: {seats: [A, B, C, D], dealer: A, blind: 1, limit: 10}
+events:
+  - B blinds 1
+  - deal
+  - C comes in
+  - D comes in
+  - A passes
+  - B makes good
+  - B discards 2
+  - B asks for 3
+  - A gives B 2
+"""
+
+
+def _kinds(text: str, book: str, tmp_path: Path, parameters: str = "") -> list[str]:
+    lib = Library([tmp_path])
+    if parameters:
+        (tmp_path / "club.yaml").write_text(
+            f"id: club\ntitle: Club rules\nextends: peel\nparameters:\n{parameters}",
+            encoding="utf-8")
+        book = "club"
+    r = replay(load_case("case.yaml", text), lib.get(book))
+    return [str(f.kind) for f in r.findings]
+
+
+def test_peel_32_repeats_the_series_so_jacks_open_a_fourth_jack_pot(tmp_path: Path) -> None:
+    assert "opened_without_openers" not in _kinds(JACKPOT, "peel", tmp_path)
+    held = _kinds(JACKPOT, "peel", tmp_path, "  jackpot: {series: hold_last}\n")
+    assert "opened_without_openers" in held  # kings, the last of the series, are wanted
+
+
+def test_peel_44_the_dealer_may_give_the_number_discarded(tmp_path: Path) -> None:
+    assert "given_fewer_than_asked" not in _kinds(WRONG_ASK, "peel", tmp_path)
+    strict = _kinds(WRONG_ASK, "peel", tmp_path, "  draw: {dealer_may_give_discarded: false}\n")
+    assert "given_fewer_than_asked" in strict
+
+
+def test_openers_judged_on_the_final_hand_when_a_club_says_so(tmp_path: Path) -> None:
+    text = JACKPOT.replace("jackpot: 4, pool: 12", "jackpot: 1, pool: 0").replace(
+        "  - B passes\n", "  - B comes in\n  - C discards 2 Jh Jd\n  - A gives C 2\n"
+        "  - B discards 0\n  - B stands pat\n  - C bets 1\n  - B passes\n")
+    # He wins the pool uncalled, so what he opened on must be shown (Peel 33 binds the
+    # opener who takes the pool).
+    assert "opened_without_openers" not in _kinds(text, "peel", tmp_path)
+    final = _kinds(text, "peel", tmp_path, "  jackpot: {judged_on: final_hand}\n")
+    assert "opened_without_openers" in final  # his jacks are gone, his new cards unnamed
