@@ -160,6 +160,9 @@ def judge(case: Case, book: Rulebook) -> Ruling:
 
     ruling = rule_on(replay(case, book), book)
     ruling.answer = answer_for(ruling)
+    if ruling.answer is not None:  # the laws the answer rests on are quoted too
+        have = {c.ref for c in ruling.citations}
+        ruling.citations += [_citation(book, c) for c in ruling.answer.cites if c not in have]
     return ruling
 
 
