@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .params import assumption, engine_defaults
+from .params import assumption, engine_defaults, voice
 
 if TYPE_CHECKING:
     from .findings import Finding
@@ -22,14 +22,14 @@ if TYPE_CHECKING:
 
 
 def _fill(text: str, book: Rulebook) -> str:
-    return text.replace("{book}", book.name)
+    return text.replace("{book}", voice(book))
 
 
 class Assumptions:
     def __init__(self, r: Replay, book: Rulebook) -> None:
         self.r, self.book = r, book
         self.merged: dict[int, list[str]] = {}
-        for cause, rule in r.merged:
+        for _, cause, rule in r.merged:
             if rule.get("assumed"):
                 said = self.merged.setdefault(id(cause), [])
                 text = _fill(str(rule.get("assumes", "")), book)
@@ -41,7 +41,7 @@ class Assumptions:
     def of(self, f: Finding, p: dict[str, Any] | None) -> list[str]:
         """The sentences for every assumption the ruling on ``f`` (by provision ``p``)
         depends on."""
-        out = [assumption(name, self.book.name) for name in f.assumed]
+        out = [assumption(name, voice(self.book)) for name in f.assumed]
         out += self.merged.get(id(f), [])
         if p is not None and ("evidence" in p or "referee" in p):
             defaults = engine_defaults()["procedures"]
@@ -52,5 +52,5 @@ class Assumptions:
     def unattached(self, said: list[list[str]]) -> list[str]:
         """The table's assumptions no decision or silence has already stated."""
         given = {s for group in said for s in group}
-        return [s for s in (assumption(n, self.book.name) for n in self.r.relied)
+        return [s for s in (assumption(n, voice(self.book)) for n in self.r.relied)
                 if s not in given]

@@ -4,7 +4,7 @@ different.
 Parsing and validating a rulebook costs more than answering from it. The cache keeps the
 validated data as JSON (never pickle) in a file named by a BLAKE2b hash of the rulebook's
 bytes, the schema's bytes and the code that reads them (arbiter's version and the loader's
-own source), so an edited file, schema or loader is simply a miss. Each entry starts with
+modules), so an edited file, schema or loader is simply a miss. Each entry starts with
 a header line holding its key and a BLAKE2b digest of the key and the data that follows;
 an entry whose header, digest, size or shape is wrong in any way is ignored and rebuilt.
 
@@ -53,16 +53,18 @@ _CODE: list[bytes] = []
 
 
 def _code() -> bytes:
-    """What identifies the code that builds an entry: version and the loader's source."""
+    """What identifies the code that builds an entry: arbiter's version, and the size and
+    time of change of each loader module (reading their source would cost every start)."""
     if _CODE:
         return _CODE[0]
     from . import __version__
 
     here = Path(__file__).parent
     parts = [__version__.encode()]
-    for name in _LOADER:
+    for name in _LOADER:  # size and time of change: an edited loader is a new key
         try:
-            parts.append((here / name).read_bytes())
+            st = os.stat(here / name)
+            parts.append(f"{name} {st.st_size} {st.st_mtime_ns}".encode())
         except OSError:  # an install without sources: the version alone
             parts.append(name.encode())
     _CODE.append(digest(*parts).encode())
@@ -92,10 +94,11 @@ def get(k: str) -> Any | None:
             return None
         fd = os.open(d / f"{k}.json", os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
                      | getattr(os, "O_NONBLOCK", 0))
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_ENTRY or not _trusted(st):
+            os.close(fd)
+            return None
         with os.fdopen(fd, "rb") as fh:
-            st = os.fstat(fh.fileno())
-            if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_ENTRY or not _trusted(st):
-                return None
             raw = fh.read(MAX_ENTRY + 1)
         header, sep, body = raw.partition(b"\n")
         if not sep:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import parse_card
 from .errors import InputError, did_you_mean
 from .vocabulary import ACTS, INTENTS, Act, verbs
-from .yamlsafe import Document, parse
+from .yamlsafe import MAX_CASE_VALUES, Document, parse
 
 if TYPE_CHECKING:
     from .questions import Asked
@@ -397,36 +397,13 @@ def _mapping_text(data: dict[str, Any]) -> str:
 
 def load_case(source: str | Path, text: str | None = None) -> Case:
     """Load and validate a case file (or ``text`` under that name)."""
-    from .files import decode, read_bytes
+    from .files import MAX_CASE, decode, read_bytes
 
     name = str(source)
     if text is None:
-        text = decode(read_bytes(Path(source), "case"), name)
-    doc = parse(text, name)
+        text = decode(read_bytes(Path(source), "case", MAX_CASE), name)
+    doc = parse(text, name, MAX_CASE_VALUES)
     return case_from_document(doc)
-
-
-MAX_EVENTS = 500  # events in one case: a deal of ten players has fewer than 200
-
-
-def _strict(doc: Document) -> None:
-    """What the schema lets through: 2.0 for 2, huge numbers, seats alike but for case,
-    more events than a deal can hold."""
-    from .shape import fault, schema
-
-    found = fault(schema("case"), doc.data)
-    if found is not None:
-        raise doc.error(found.path, found.message)
-    seen: dict[str, int] = {}
-    for i, seat in enumerate(doc.data["table"]["seats"]):
-        if seat.lower() in seen:
-            raise doc.error(("table", "seats", i), f"{seat!r} is seat "
-                            f"{doc.data['table']['seats'][seen[seat.lower()]]!r} again: "
-                            "expected names that differ in more than capitals")
-        seen[seat.lower()] = i
-    if len(doc.data["events"]) > MAX_EVENTS:
-        raise doc.error(("events", MAX_EVENTS), f"more than {MAX_EVENTS} events: "
-                        "expected the events of one deal")
 
 
 def case_from_document(doc: Document) -> Case:
@@ -438,8 +415,11 @@ def case_from_document(doc: Document) -> Case:
     if "laws" in doc.data or ("id" in doc.data and "table" not in doc.data):
         raise doc.error((), "this is a rulebook, not a case: expected 'table' and 'events' "
                         "(see 'arbiter laws' and 'arbiter check' for rulebooks)")
+    from .shape import case_size, strict_case
+
+    case_size(doc)  # before the schema check spends seconds on 100,000 events
     check(doc, "case")
-    _strict(doc)
+    strict_case(doc)  # what the schema lets through: 2.0 for 2, 'A' and 'a', 10,000 events
     data = doc.data
     t = data["table"]
     seats = tuple(t["seats"])

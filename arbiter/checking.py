@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,10 @@ def kind_of(path: Path) -> str:
     from .files import decode, read_bytes
     from .yamlsafe import parse
 
-    doc = parse(decode(read_bytes(path, "file"), str(path)), str(path))
+    text = decode(read_bytes(path, "file"), str(path))
+    if re.search(r"^(events|table) *:", text, re.M):  # a case: read again, under its caps
+        return "case"
+    doc = parse(text, str(path))
     if doc.data is None:
         raise InputError("the file is empty: expected a case (table, events) or a rulebook "
                          "(id, title, laws)", file=str(path), line=1)

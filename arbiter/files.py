@@ -12,7 +12,8 @@ from pathlib import Path
 
 from .errors import InputError
 
-MAX_FILE = 4 * 1024 * 1024  # bytes: a case or a rulebook larger than this is refused
+MAX_FILE = 4 * 1024 * 1024  # bytes: a rulebook (or a file given to check) above this is refused
+MAX_CASE = 512 * 1024  # bytes: a case of 500 events written out in full holds under 100 KiB
 MAX_SOURCE = 16 * 1024 * 1024  # bytes: a pinned source text
 
 

@@ -150,6 +150,10 @@ class Ruling:
         if explain:
             out["trace"] = [t.to_dict() for t in self.trace]
             out["assumed"] = list(self.replay.assumed)
+            out["ruled_on_cause"] = [
+                {"finding": str(f.kind), "step": f.step, "player": f.player,
+                 "cause": str(c.kind), "cause_step": c.step, "precedence": rule["id"]}
+                for f, c, rule in self.replay.merged]
         return out
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from functools import lru_cache
 from typing import Any, NamedTuple
 
 # Law and Rulebook are NamedTuples rather than dataclasses: `arbiter law` is run at the
@@ -163,9 +162,20 @@ class Rulebook(NamedTuple):
         }
 
 
-@lru_cache(maxsize=32)
+_INDEXES: dict[int, tuple[tuple[Law, ...], dict[str, Law]]] = {}
+
+
 def _index(laws: tuple[Law, ...]) -> dict[str, Law]:
-    return {law.ref.lower(): law for law in laws}
+    """A book's laws by ref, built once per tuple of laws: found by the tuple's identity
+    (kept alive beside it), since hashing a tuple of laws at every lookup costs more."""
+    known = _INDEXES.get(id(laws))
+    if known is not None and known[0] is laws:
+        return known[1]
+    if len(_INDEXES) >= 64:
+        _INDEXES.clear()
+    index = {law.ref.lower(): law for law in laws}
+    _INDEXES[id(laws)] = (laws, index)
+    return index
 
 
 def normalise_ref(ref: str | int) -> str:

@@ -16,7 +16,7 @@ from .cases import Case
 from .errors import InputError
 from .findings import Finding
 from .laws import Rulebook
-from .params import precedence_of, rules_from, yaml_name
+from .params import Rules, precedence_of, rules_from, voice, yaml_name
 from .table import Game, Impossible
 
 
@@ -54,8 +54,8 @@ class Replay:
     relied: tuple[str, ...] = ()
     book_name: str = "the book"  # how rulings name the rulebook (its citation)
     # Findings not recorded because the rulebook rules them on an earlier one:
-    # (the cause, the precedence rule).
-    merged: tuple[tuple[Finding, dict[str, Any]], ...] = ()
+    # (the finding, its cause, the precedence rule).
+    merged: tuple[tuple[Finding, Finding, dict[str, Any]], ...] = ()
 
     @property
     def final(self) -> Step:
@@ -98,9 +98,22 @@ class Replay:
         }
 
 
+# A book's mechanics, worked out once for each set of parameters.
+_RULES: dict[str, Rules] = {}
+
+
+def _rules(book: Rulebook | None) -> Rules:
+    if book is None:
+        return rules_from({})
+    key = repr(book.parameters)
+    if key not in _RULES:
+        _RULES[key] = rules_from(book.parameters)
+    return _RULES[key]
+
+
 def replay(case: Case, rulebook: Rulebook | None = None) -> Replay:
     """Replay ``case`` under ``rulebook``'s mechanics (engine defaults if None)."""
-    rules = rules_from(rulebook.parameters) if rulebook else rules_from({})
+    rules = _rules(rulebook)
     t = case.table
     game = Game(t.seats, t.dealer, t.blind, t.limit, rules, jackpot=t.jackpot,
                 carried=t.pool, stakes=dict(t.stakes) if t.stakes else None,
@@ -138,7 +151,7 @@ def replay(case: Case, rulebook: Rulebook | None = None) -> Replay:
                "bet_made": game.bet_made, "to_act": list(game.to_act),
                "found_at_end": len(game.findings) - during_events},
         relied=tuple(game.relied),
-        book_name=rulebook.name if rulebook else "the book",
+        book_name=voice(rulebook) if rulebook else "the book",
         merged=tuple(game.merged),
     )
 

@@ -608,14 +608,16 @@ def _mistyped(kind: str, test: Any) -> Any:
 
 def _check_when(kind: str, when: dict[str, Any], fail: Any) -> None:
     """Every fact a test names is one a finding of ``kind`` carries, of a type it can meet."""
-    from .vocabulary import facts_of
+    from .vocabulary import FINDINGS, facts_of
 
     carried = facts_of(kind)
     for fact, test in when.items():
         if fact not in carried:
-            raise fail(f"tests {fact!r}, which a {kind} finding does not carry; "
-                       f"{did_you_mean(fact, sorted(carried))} (it carries: "
-                       f"{', '.join(sorted(carried))})")
+            others = [k for k in FINDINGS if fact in FINDINGS[k].facts]
+            hint = (f"it is a fact of {', '.join(others[:3])}{', ...' if len(others) > 3 else ''}"
+                    if others else did_you_mean(fact, sorted(carried)))
+            raise fail(f"tests {fact!r}, which a {kind} finding does not carry ({hint}); "
+                       f"it carries: {', '.join(sorted(carried))}")
         wrong = _mistyped(carried[fact], test)
         if wrong is not None:
             raise fail(f"tests {fact!r} against {wrong!r}, but a {kind} finding's {fact} is "

@@ -150,6 +150,9 @@ def ruling_text(r: Ruling, explain: bool = False) -> str:
             tested = ", ".join(f"{k} {_value(v)}" for k, v in t.tested.items()) or "no conditions"
             out.append(wrap(f"step {t.finding.step} {t.finding.kind}: {t.provision} "
                             f"{t.result} ({tested}): {t.why}", "  "))
+        for later, cause, rule in r.replay.merged:
+            out.append(wrap(f"step {later.step} {later.kind}: not found apart; ruled on its "
+                            f"cause, {cause.kind} at step {cause.step} ({rule['id']})", "  "))
         if r.replay.assumed:
             out.append(wrap("Mechanics the rulebook does not give (engine default used): "
                             + ", ".join(r.replay.assumed), "  "))

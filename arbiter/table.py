@@ -119,7 +119,8 @@ class Game:
         # Who put in all he had and demanded a show for it, and who was in the game then.
         self.short_of_funds: tuple[str, tuple[str, ...]] | None = None
         self.relied: list[str] = []  # the engine's assumptions the table has relied on
-        self.merged: list[tuple[Finding, dict[str, Any]]] = []  # (cause, precedence rule)
+        # Findings not recorded, each with its cause and the precedence rule that says so.
+        self.merged: list[tuple[Finding, Finding, dict[str, Any]]] = []
 
     # --- seats and turns -------------------------------------------------------
 
@@ -185,7 +186,7 @@ class Game:
             self.findings.append(f)
         else:
             f.ruled_on = cause[0]
-            self.merged.append(cause)
+            self.merged.append((f, *cause))
         return f
 
     def track(self, key: str, player: str, finding: Finding) -> None:

@@ -63,6 +63,7 @@ class Document:
 
 MAX_DEPTH = 50  # no rulebook or case nests deeper than a handful of levels
 MAX_VALUES = 200_000  # far beyond any real file; stops alias "bombs"
+MAX_CASE_VALUES = 20_000  # a case of 500 events holds a few thousand
 
 
 # Characters YAML does not allow in a file (it allows tab, line ends, NEL and printables).
@@ -113,14 +114,14 @@ def _flow_depth(text: str, file: str) -> None:
         loader.dispose()
 
 
-def parse(text: str, file: str) -> Document:
+def parse(text: str, file: str, max_values: int = MAX_VALUES) -> Document:
     """Parse one YAML document strictly. Raises InputError on any problem."""
     _guard(text, file)
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
         positions: dict[Path, tuple[int, int]] = {}
-        budget = [MAX_VALUES]
+        budget = [max_values, max_values]  # what is left, and the cap
         data = _build(loader, node, (), positions, file, budget) if node is not None else None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -162,7 +163,7 @@ def _build(
     budget[0] -= 1
     if budget[0] < 0 or len(path) > MAX_DEPTH:
         what = (f"nested more than {MAX_DEPTH} levels deep" if len(path) > MAX_DEPTH else
-                f"expands to more than {MAX_VALUES} values (aliases repeated?)")
+                f"holds more than {budget[1]:,} values (aliases repeated?)")
         raise InputError(f"the file {what}", file=file, line=node.start_mark.line + 1,
                          column=node.start_mark.column + 1, path=format_path(path[:MAX_DEPTH]))
     if isinstance(node, yaml.MappingNode):

@@ -14,7 +14,7 @@ from arbiter.params import Rules, engine_defaults, rules_from, yaml_name
 from arbiter.render import to_json
 from arbiter.replay import replay
 from arbiter.ruling_render import ruling_markdown, ruling_text
-from arbiter.vocabulary import FINDINGS
+from arbiter.vocabulary import FINDINGS, Kind, facts_of
 
 FACED = ROOT / "cases" / "card-faced-in-the-pack-in-the-draw.yaml"
 SENTENCE = ("Hoffmann does not say where a card found faced in the pack goes; this ruling "
@@ -61,6 +61,11 @@ def test_every_mechanic_has_exactly_one_assumption_with_its_sentence() -> None:
             entry["assumes"], name
     for rule in engine_defaults()["precedence"]:
         assert "cites" not in rule and "this ruling assumes" in rule["assumes"]
+        kinds = {k.value for k in Kind}
+        assert rule["finding"] in kinds and set(rule["ruled_on_cause"]) <= kinds
+        assert set(rule.get("when", {})) <= set(facts_of(rule["finding"]))
+    for name, entry in engine_defaults()["procedures"].items():
+        assert "value" in entry, name
 
 
 def test_a_book_that_gives_nothing_runs_wholly_on_stated_assumptions() -> None:
@@ -78,7 +83,7 @@ def test_expectations_under_all_hold_nothing_an_engine_assumption_decides() -> N
         common = case.expect.get("all", {})
         for book in books:
             r = replay(case, book)
-            merged = [rule["id"] for _, rule in r.merged if rule.get("assumed")]
+            merged = [rule["id"] for _, _, rule in r.merged if rule.get("assumed")]
             # A finding made on an assumption may be expected of all only for what does not
             # turn on it: where an assumed card was put (``placed``) is the book's to say.
             assumed_findings = [f.kind for f in r.findings

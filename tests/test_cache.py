@@ -98,7 +98,18 @@ BROKEN = {
     "an unknown key": lambda d: d.__setitem__("evil", True),
     "law given twice": lambda d: d["laws"].append(dict(d["laws"][0])),
     "an empty law": lambda d: d["laws"][0].__setitem__("text", " "),
+    "deep nesting in a condition": lambda d: d["provisions"][0].__setitem__(
+        "when", {"lifted": _nested(900)}),
+    "deep nesting in the parameters": lambda d: d["parameters"].__setitem__(
+        "blind", _nested(900)),
 }
+
+
+def _nested(depth: int) -> Any:
+    value: Any = True
+    for _ in range(depth):
+        value = [value]
+    return value
 
 
 @pytest.mark.parametrize("name", sorted(BROKEN))
@@ -188,3 +199,24 @@ def test_the_key_changes_with_file_schema_and_code(monkeypatch: pytest.MonkeyPat
     assert cache.key(b"ab", b"") != cache.key(b"a", b"b")  # parts are length-prefixed
     monkeypatch.setattr(cache, "_CODE", [b"another version of the loader"])
     assert cache.key(b"a", b"s") != k
+
+
+@pytest.mark.parametrize("where", ["a file", "a FIFO", "inside a file", "/dev/null"])
+def test_a_cache_that_cannot_be_used_is_only_a_slower_start(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str) -> None:
+    monkeypatch.setenv("ARBITER_NO_CACHE", "1")
+    before = ruling()
+    monkeypatch.delenv("ARBITER_NO_CACHE")
+    target = tmp_path / "c"
+    if where == "a file":
+        target.write_text("not a directory")
+    elif where == "a FIFO":
+        os.mkfifo(target)
+    elif where == "inside a file":
+        (tmp_path / "f").write_text("x")
+        target = tmp_path / "f" / "cache"
+    else:
+        target = Path("/dev/null")
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(target))
+    assert ruling() == before
+    assert ruling() == before

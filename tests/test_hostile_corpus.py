@@ -215,6 +215,9 @@ HOSTILE_YAML: dict[str, tuple[str | bytes, int | bool | None]] = {
     "rulebook-list": (TABLE + "rulebook: [peel]\nevents: [deal]\n", 6),
     "rulebook-empty": (TABLE + 'rulebook: ""\nevents: [deal]\n', 6),
     "a-rulebook-not-a-case": ("id: peel\ntitle: x\nlaws: []\n", 1),
+    "events-25000-in-a-line": (TABLE + "events: [" + ", ".join(["deal"] * 25_000) + "]\n", 6),
+    "events-5000": (TABLE + "events:\n" + "  - A passes\n" * 5000, 507),
+    "events-100000": (TABLE + "events:\n" + "  - deal\n" * 100_000, None),
 }
 for _name, (_text, _line) in HOSTILE_YAML.items():
     def _build_yaml(d: Path, name: str = _name, text: str | bytes = _text,

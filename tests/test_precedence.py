@@ -55,3 +55,15 @@ def test_check_refuses_a_precedence_testing_a_fact_its_finding_does_not_carry(
     assert done.returncode == 2
     (line,) = done.stderr.splitlines()
     assert line.startswith(f"{path}:7:") and "tests 'asked'" in line
+
+
+def test_explain_says_which_finding_was_ruled_on_its_cause() -> None:
+    from arbiter.ruling_render import ruling_text
+
+    ruling = judge(load_case(CASE), Library().get("peel"))
+    text = " ".join(ruling_text(ruling, explain=True).split())
+    assert ("step 10 wrong_hand_size: not found apart; ruled on its cause, "
+            "given_more_than_asked at step 9 (peel-size-ruled-on-the-draw)") in text
+    (merged,) = ruling.to_dict(explain=True)["ruled_on_cause"]
+    assert merged["cause"] == "given_more_than_asked" and merged["precedence"] == \
+        "peel-size-ruled-on-the-draw"

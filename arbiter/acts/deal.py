@@ -53,8 +53,6 @@ class Blinds:
 class Straddles:
     @staticmethod
     def check(game: Game, ev: Event) -> None:
-        if not game.blind_paid and game.phase == Phase.BEFORE_DEAL and not game.jackpot:
-            post_blind(game, game.age, game.blind_unit)  # the blind goes up first
         name = player(ev)
         # The dealer is the last of a round of straddles begun on the age's left; the age, or
         # anyone after the dealer has had his turn, comes after him (Peel 21).
@@ -98,6 +96,8 @@ class Straddles:
 
     @staticmethod
     def apply(game: Game, ev: Event) -> None:
+        if not game.blind_paid and game.phase == Phase.BEFORE_DEAL and not game.jackpot:
+            post_blind(game, game.age, game.blind_unit)  # the blind goes up first
         name = player(ev)
         seat = game.seats[name]
         amt = game.straddle_amount() if ev.amount is None else ev.amount
