@@ -10,8 +10,8 @@ come from the rulebook; the counting is the same in every book.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from enum import IntEnum
+from typing import NamedTuple
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -70,8 +70,9 @@ CATEGORY_NAMES = {
 }
 
 
-@dataclass(frozen=True)
-class Ranking:
+# Ranking and HandValue are NamedTuples rather than dataclasses, as Law is: every ruling
+# imports this module, and making a dataclass costs more than the rest of the module.
+class Ranking(NamedTuple):
     """How a book ranks hands: where the ace stands in sequences, whether hearts break ties."""
 
     ace_in_sequence: str = "high_or_low"  # low_only | high_only | high_or_low
@@ -80,8 +81,10 @@ class Ranking:
     two_pairs_odd_card: bool = True  # the fifth card decides between equal two pairs
 
 
-@dataclass(frozen=True, order=True)
-class HandValue:
+class HandValue(NamedTuple):
+    """A hand's worth: its category, then the ranks that decide within it; compared in order,
+    as a tuple."""
+
     category: Category
     ranks: tuple[int, ...]
     hearts: tuple[int, ...] = ()  # hearts card by card from the top, where they break ties

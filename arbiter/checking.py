@@ -1,7 +1,13 @@
-"""``arbiter check``: validate a file in full and say what it is."""
+"""``arbiter check``: validate a file in full and say what it is.
+
+A file is checked for every fault that can be found in one run: each schema
+fault, and each event that cannot be read, is reported on its own line (up to
+``MAX_ERRORS``), so a case written at the table is put right in one pass.
+"""
 
 from __future__ import annotations
 
+import copy
 import re
 from pathlib import Path
 from typing import Any
@@ -9,6 +15,40 @@ from typing import Any
 from .errors import ArbiterError, InputError
 from .rulebooks import Library, book_for, error_at, id_mismatch, read_rulebook_data
 from .verbatim import check_book, sources_dir
+
+MAX_ERRORS = 20  # past this many faults in one file, the rest wait for the next run
+
+Where = tuple[str | int, ...]
+
+
+class Faults(InputError):
+    """Several faults found in one file; ``str()`` is the first."""
+
+    def __init__(self, errors: list[InputError], capped: bool) -> None:
+        first = errors[0]
+        super().__init__(first.message, file=first.file, line=first.line,
+                         column=first.column, path=first.path)
+        self.errors = errors
+        self.capped = capped
+
+
+def _document(path: Path) -> Any:
+    from .files import decode, read_bytes
+    from .yamlsafe import parse
+
+    return parse(decode(read_bytes(path, "file"), str(path)), str(path))
+
+
+def _case_document(path: Path) -> Any:
+    """A case as ``load_case`` reads it, under a case's caps, its events counted first."""
+    from .files import MAX_CASE, decode, read_bytes
+    from .shape import case_size
+    from .yamlsafe import MAX_CASE_VALUES, parse
+
+    doc = parse(decode(read_bytes(path, "case", MAX_CASE), str(path)), str(path),
+                MAX_CASE_VALUES)
+    case_size(doc)  # before the schema check spends seconds on 100,000 events
+    return doc
 
 
 def kind_of(path: Path) -> str:
@@ -36,6 +76,7 @@ def check_file(path: Path, extra_dirs: tuple[Path, ...] = ()) -> dict[str, Any]:
             from .cases import load_case
             from .replay import replay
 
+            _raise_all(_case_faults(_case_document(path)))
             case = load_case(path)
             lib = Library(extra_dirs, use_cache=False)  # check never reads the cache
             book = book_for(case, lib)
@@ -46,6 +87,11 @@ def check_file(path: Path, extra_dirs: tuple[Path, ...] = ()) -> dict[str, Any]:
             result["summary"] = (f"case, {len(case.events)} events; replays under {book.id} "
                                  f"with {irregular} irregularit{'y' if irregular == 1 else 'ies'}")
         else:
+            from .validate import problems
+
+            doc = _document(path)
+            if isinstance(doc.data, dict):
+                _raise_all([e for _, e in problems(doc, "rulebook", MAX_ERRORS + 1)])
             data = read_rulebook_data(path, use_cache=False)
             lib = Library([path.parent, *extra_dirs], use_cache=False)
             if data["id"] != path.stem:
@@ -86,7 +132,96 @@ def check_file(path: Path, extra_dirs: tuple[Path, ...] = ()) -> dict[str, Any]:
         result["error"] = str(exc)
         if isinstance(exc, InputError):
             result.update({k: v for k, v in exc.to_dict().items() if k != "error"})
+        many = exc.errors if isinstance(exc, Faults) else [exc]
+        result["errors"] = [e.to_dict() if isinstance(e, InputError) else {"error": str(e)}
+                            for e in many]
+        result["capped"] = isinstance(exc, Faults) and exc.capped
     return result
+
+
+def error_lines(result: dict[str, Any]) -> list[str]:
+    """What ``check`` prints for a file that is not ok: one line for each fault."""
+    lines = []
+    for e in result.get("errors", []):
+        where = {k: e.get(k) for k in ("file", "line", "column")}
+        lines.append(str(InputError(str(e["error"]), **where, path=e.get("path") or "")))
+    if result.get("capped"):
+        lines.append(f"{result['file']}: stopped after {len(lines)} errors; "
+                     "fix these and check again")
+    return lines or [result.get("error", "")]
+
+
+def _raise_all(errors: list[InputError]) -> None:
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise Faults(errors[:MAX_ERRORS], capped=len(errors) > MAX_ERRORS)
+
+
+def _case_faults(doc: Any) -> list[InputError]:
+    """Every fault of a case that reading it can find (up to one past the cap): all its
+    schema faults, then each event that cannot be read. Each faulty event, or faulty part
+    beside the table and events, is set aside in a copy, so that one fault does not hide
+    the next; a fault in the table stops the search, as every event depends on it."""
+    from .cases import case_from_document
+    from .validate import problems
+    from .yamlsafe import Document
+
+    if not isinstance(doc.data, dict) or "laws" in doc.data:
+        return []  # load_case says what is wrong with the whole file
+    data = copy.deepcopy(doc.data)
+    found: list[InputError] = []
+    readable = True
+    for where, exc in problems(doc, "case", limit=MAX_ERRORS + 1):
+        found.append(exc)
+        readable = _set_aside(data, where) and readable
+    if not readable:
+        return found
+    copied = Document(doc.file, data, doc.positions)
+    while len(found) <= MAX_ERRORS:
+        try:
+            case_from_document(copied)
+            break
+        except InputError as exc:
+            found.append(exc)
+            if not _set_aside(data, _parse_path(exc.path)):
+                break
+    found.sort(key=lambda e: (e.line or 0, e.column or 0))
+    return found
+
+
+def _set_aside(data: dict[str, Any], where: Where) -> bool:
+    """Put aside the part of a case that holds a fault; False if the case cannot be read
+    further without it."""
+    if len(where) >= 2 and where[0] == "events" and isinstance(where[1], int) and \
+            isinstance(data.get("events"), list) and where[1] < len(data["events"]):
+        data["events"][where[1]] = "deal"  # a stand-in that always reads
+        return True
+    if where and where[0] not in ("table", "events") and where[0] in data:
+        del data[where[0]]
+        return True
+    table = data.get("table")
+    if len(where) < 2 or where[0] != "table" or not isinstance(table, dict):
+        return False
+    key = where[1]
+    if key in ("blind", "limit"):
+        table[key] = 1  # a stand-in: reading the events does not turn on it
+        return True
+    if key in ("seats", "dealer"):
+        return False  # every event names a seat
+    if len(where) > 2 and isinstance(table.get(key), dict):
+        table[key].pop(where[2], None)
+    else:
+        table.pop(key, None)
+    return True
+
+
+def _parse_path(text: str) -> Where:
+    """``events[3].count`` -> ``("events", 3, "count")``."""
+    out: list[str | int] = []
+    for name, index in re.findall(r"([^.\[\]]+)|\[(\d+)\]", text):
+        out.append(int(index) if index else name)
+    return tuple(out)
 
 
 def _quote_path(data: dict[str, Any], ref: str, what: str) -> tuple[str | int, ...]:

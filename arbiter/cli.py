@@ -59,18 +59,49 @@ def emit(text: str) -> None:
     click.echo(text)
 
 
+class CaseArg(click.ParamType):  # type: ignore[type-arg,unused-ignore]
+    """A case file, or the name of a case shipped with arbiter (see `arbiter examples`)."""
+
+    name = "case"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Path:
+        if Path(value).exists():
+            return Path(value)
+        from .examples import resolve_case
+
+        return resolve_case(str(value))
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter,
+                       incomplete: str) -> list[Any]:
+        from click.shell_completion import CompletionItem
+
+        from .examples import names
+
+        return [CompletionItem(n) for n in names() if n.startswith(incomplete)] + [
+            CompletionItem(incomplete, type="file")]
+
+
+CASE = CaseArg()
+
+
+# The distribution is poker-arbiter (the name arbiter on the package index is another
+# project's); the command is arbiter.
 @click.group(context_settings=CONTEXT)
-@click.version_option(package_name="arbiter", prog_name="arbiter")
+@click.version_option(None, "-V", "--version", package_name="poker-arbiter",
+                      prog_name="arbiter")
 def cli() -> None:
     """Settle card-table disputes the way the old authorities did.
 
     Rulebooks (Peel 1891, Foster, Hoffmann's Hoyle 1909, and any house rules
-    built on them) are YAML data that quote the laws word for word.
+    built on them) are YAML data that quote the laws word for word. A CASE is a
+    file, or the name of a case shipped with arbiter (`arbiter examples`).
 
     \b
     Examples:
-      arbiter rule cases/given-four-after-discarding-three.yaml --rulebook all
-      arbiter replay cases/peel-the-say.yaml
+      arbiter rule given-four-after-discarding-three --rulebook all
+      arbiter replay peel-the-say
+      arbiter new my-case.yaml
       arbiter law peel 45
       arbiter search straddle
     """
@@ -213,12 +244,14 @@ def check_cmd(files: tuple[Path, ...], rulebook_dirs: tuple[Path, ...], fmt: str
     types, and for rulebooks, duplicated laws and (where the sources are
     present) that every quotation is verbatim.
 
+    Every fault found in a file is reported at once, one line each (up to 20).
+
     \b
     Examples:
-      arbiter check rulebooks/*.yaml
-      arbiter check --rulebooks club/ club/house.yaml
+      arbiter new my-case.yaml && arbiter check my-case.yaml
+      arbiter examples peel-the-say > say.yaml && arbiter check say.yaml
     """
-    from .checking import check_file
+    from .checking import check_file, error_lines
     from .render import to_json
 
     results = [check_file(f, rulebook_dirs) for f in files]
@@ -229,13 +262,14 @@ def check_cmd(files: tuple[Path, ...], rulebook_dirs: tuple[Path, ...], fmt: str
             if r["ok"]:
                 emit(f"{r['file']}: ok ({r['summary']})")
             else:
-                click.echo(f"{r['error']}", err=True)
+                for line in error_lines(r):
+                    click.echo(line, err=True)
     if not all(r["ok"] for r in results):
         sys.exit(EXIT_BAD_INPUT)
 
 
 @cli.command("replay", context_settings=CONTEXT)
-@click.argument("case_file", metavar="CASE", type=click.Path(path_type=Path))
+@click.argument("case_file", metavar="CASE", type=CASE)
 @click.option("--rulebook", "book", metavar="ID",
               help="Replay under this rulebook's mechanics (default: the case's own, else peel).")
 @rulebooks_option
@@ -244,10 +278,12 @@ def replay_cmd(case_file: Path, book: str | None, rulebook_dirs: tuple[Path, ...
                fmt: str) -> None:
     """Replay CASE step by step: each event, whose turn, stakes, cards, pool and findings.
 
+    CASE is a case file, or the name of a shipped example (see `arbiter examples`).
+
     \b
     Examples:
-      arbiter replay cases/foster-betting-up-the-hands.yaml
-      arbiter replay cases/hoyle-going-better.yaml --rulebook peel --format json
+      arbiter replay foster-betting-up-the-hands
+      arbiter replay hoyle-going-better --rulebook peel --format json
     """
     from .cases import load_case
     from .render import to_json
@@ -261,7 +297,7 @@ def replay_cmd(case_file: Path, book: str | None, rulebook_dirs: tuple[Path, ...
 
 
 @cli.command("rule", context_settings=CONTEXT)
-@click.argument("case_file", metavar="CASE", type=click.Path(path_type=Path))
+@click.argument("case_file", metavar="CASE", type=CASE)
 @click.option("--rulebook", "books", metavar="ID", multiple=True,
               help="Rule under this rulebook (repeat it, or 'all', to compare editions).")
 @click.option("--explain", is_flag=True, help="Add the trace: which provisions were tried, "
@@ -279,14 +315,15 @@ def rule_cmd(case_file: Path, books: tuple[str, ...], explain: bool,
     in, may D take back his bet, may C ask how many A drew, may B hold the
     age); what may PLAYER do; is PLAYER's hand foul.
 
+    CASE is a case file, or the name of a shipped example (see `arbiter examples`).
     Exit status: 0 a ruling was rendered; 1 the case could not be ruled;
     2 bad input.
 
     \b
     Examples:
-      arbiter rule cases/given-four-after-discarding-three.yaml
-      arbiter rule cases/four-straddles-with-a-limit-of-eight.yaml --rulebook all
-      arbiter rule cases/peel-the-say.yaml --format json --explain
+      arbiter rule given-four-after-discarding-three
+      arbiter rule four-straddles-with-a-limit-of-eight --rulebook all
+      arbiter rule peel-the-say --format json --explain
     """
     from .cases import load_case
     from .judge import judge
@@ -309,6 +346,64 @@ def rule_cmd(case_file: Path, books: tuple[str, ...], explain: bool,
         emit("\n".join(ruling_markdown(x) for x in rulings))
     else:
         emit(("\n\n" + "=" * 78 + "\n\n").join(ruling_text(x, explain) for x in rulings))
+
+
+@cli.command("examples", context_settings=CONTEXT)
+@click.argument("name", required=False)
+@format_option()
+def examples_cmd(name: str | None, fmt: str) -> None:
+    """List the cases shipped with arbiter, or print the one called NAME to start from.
+
+    Any command that takes a CASE also takes the name of one of these.
+
+    \b
+    Examples:
+      arbiter examples
+      arbiter examples peel-the-say > my-case.yaml
+    """
+    from .examples import example, examples, listing
+    from .render import to_json
+
+    if name is not None:
+        found = example(name)
+        if fmt == "json":
+            emit(to_json({"name": found.name, "title": found.title, "text": found.text()}))
+        else:
+            click.echo(found.text(), nl=False)
+    elif fmt == "json":
+        emit(to_json([{"name": e.name, "title": e.title} for e in examples()]))
+    else:
+        emit(listing(examples()))
+
+
+@cli.command("new", context_settings=CONTEXT)
+@click.argument("file", required=False, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+@format_option()
+def new_cmd(file: Path | None, force: bool, fmt: str) -> None:
+    """Write a new case to start from: a commented template, to FILE or standard output.
+
+    The template shows the seats, dealer, blind and limit, the forms an event takes
+    and a dispute, and passes `arbiter check` as it stands. An existing FILE is never
+    replaced without --force.
+
+    \b
+    Examples:
+      arbiter new my-case.yaml
+      arbiter new > my-case.yaml
+    """
+    from .render import to_json
+    from .template import TEMPLATE, write_template
+
+    to_file = file is not None and str(file) != "-"
+    if to_file and file is not None:
+        write_template(file, force)
+    if fmt == "json":
+        emit(to_json({"file": str(file) if to_file else None, "text": TEMPLATE}))
+    elif to_file:
+        click.echo(f"wrote {file}: edit it, then 'arbiter check {file}'", err=True)
+    else:
+        click.echo(TEMPLATE, nl=False)
 
 
 # "arbiter" alone shows the help (click 8.2 and later raise this for it).

@@ -128,8 +128,8 @@ class Rulebook(NamedTuple):
             refs += a.get("cites", [])
         for rule in self.precedence:
             refs += rule.get("cites", [])
-        known = {law.ref.lower(): law.ref for law in self.laws}
-        return {known[normalise_ref(r)] for r in refs if normalise_ref(r) in known}
+        known = _index(self.laws)
+        return {known[n].ref for n in map(normalise_ref, refs) if n in known}
 
     def coverage(self) -> tuple[int, int]:
         """(deciding laws that are executable, deciding laws)."""
@@ -137,8 +137,13 @@ class Rulebook(NamedTuple):
         return len(deciding & self.executable_refs()), len(deciding)
 
     def summary(self) -> dict[str, Any]:
-        counts = {str(e): sum(1 for law in self.laws if law.effect == e) for e in Effect}
-        done, deciding = self.coverage()
+        counts = {str(e): 0 for e in Effect}
+        for law in self.laws:
+            counts[str(law.effect)] += 1
+        executable = self.executable_refs()  # once: it walks every provision
+        deciding_refs = [law.ref for law in self.laws if law.effect == Effect.DECIDES]
+        done = len(set(deciding_refs) & executable)
+        deciding = len(set(deciding_refs))
         return {
             "id": self.id,
             "title": self.title,
@@ -152,8 +157,7 @@ class Rulebook(NamedTuple):
             "executable_laws": done,
             "coverage": round(done / deciding, 3) if deciding else None,
             "not_executable": sorted(
-                (law.ref for law in self.laws
-                 if law.effect == Effect.DECIDES and law.ref not in self.executable_refs()),
+                (r for r in deciding_refs if r not in executable),
                 key=lambda r: (not r.isdigit(), int(r) if r.isdigit() else 0, r)),
             "extract": self.extract,
             "provisions": len(self.provisions),

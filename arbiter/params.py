@@ -9,10 +9,9 @@ so a ruling can say so.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import Ranking
 
@@ -47,8 +46,8 @@ _KEYS: dict[tuple[str, str], str] = {
 }
 
 
-@dataclass(frozen=True)
-class Rules:
+# A NamedTuple rather than a dataclass, as Law is: every replay imports this module.
+class Rules(NamedTuple):
     """Every mechanic the books differ on. No value here has a default in Python: what a
     rulebook does not give comes from the engine's assumptions (``engine_defaults.yaml``),
     and is listed in ``assumed`` so every ruling that depends on it can say so."""
@@ -79,7 +78,7 @@ class Rules:
     jackpot_pass: str  # a pass before the jack-pot is opened: final | keeps_cards
     jackpot_series: str  # repeat | hold_last
     openers_judged_on: str  # original_hand | final_hand
-    assumed: frozenset[str] = field(default_factory=frozenset)
+    assumed: frozenset[str] = frozenset()
 
     @property
     def ranking(self) -> Ranking:

@@ -27,7 +27,8 @@ def sources_or_skip() -> Path:
 
     found = sources_dir()
     if found is None:
-        pytest.skip("../shared/sources is absent: quotations cannot be checked on this machine")
+        pytest.skip("the sources are not found (../shared/sources, or ARBITER_SOURCES=DIR): "
+                    "quotations cannot be checked on this machine")
     return found
 
 

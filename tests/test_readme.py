@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, sources_or_skip
 
 from arbiter.cli import cli
 
@@ -68,7 +68,7 @@ def _shown_outputs() -> list[tuple[str, str]]:
     for block in re.findall(r"^```[a-z]*\n(.*?)^```$", README, re.S | re.M):
         parts = re.split(r"^\$ (arbiter [^\n]*)\n", block, flags=re.M)
         for command, output in zip(parts[1::2], parts[2::2], strict=True):
-            if "|" in command or "..." in output or "club.yaml" in command:
+            if "|" in command or "..." in output or re.search(r"club|my-case", command):
                 continue  # piped, abridged, or about a file of the reader's own
             shown.append((command, output.strip("\n")))
     return shown
@@ -82,6 +82,8 @@ def test_the_readme_shows_what_the_command_prints(command: str, output: str,
 
     from click.testing import CliRunner
 
+    if "every quotation verbatim" in output:
+        sources_or_skip()  # without the sources, check says it could not compare quotations
     monkeypatch.chdir(ROOT)
     args = []
     for word in shlex.split(command)[1:]:

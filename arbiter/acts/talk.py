@@ -3,7 +3,6 @@ claims about what he asked for, telling a thrown hand, looking, lifting, showing
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ..cards import evaluate
@@ -220,7 +219,7 @@ def _turns_on(game: Game, winners: list[str]) -> list[str]:
             continue
         for choice in choices:
             changed: dict[str, Any] = {name: choice}
-            hands = _values(game, replace(game.rules, **changed))
+            hands = _values(game, game.rules._replace(**changed))
             best = max(hands.values())
             if [n for n, v in hands.items() if v == best] != winners:
                 out.append(name)
