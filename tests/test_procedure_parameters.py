@@ -62,7 +62,9 @@ def test_peel_44_the_dealer_may_give_the_number_discarded(tmp_path: Path) -> Non
 def test_openers_judged_on_the_final_hand_when_a_club_says_so(tmp_path: Path) -> None:
     text = JACKPOT.replace("jackpot: 4, pool: 12", "jackpot: 1, pool: 0").replace(
         "  - B passes\n", "  - B comes in\n  - C discards 2 Jh Jd\n  - A gives C 2\n"
-        "  - B discards 0\n  - B stands pat\n  - C bets 1\n  - B passes\n")  # C wins: Peel 33
+        "  - B discards 0\n  - B stands pat\n  - C bets 1\n  - B passes\n")
+    # He wins the pool uncalled, so what he opened on must be shown (Peel 33 binds the
+    # opener who takes the pool).
     assert "opened_without_openers" not in _kinds(text, "peel", tmp_path)
     final = _kinds(text, "peel", tmp_path, "  jackpot: {judged_on: final_hand}\n")
     assert "opened_without_openers" in final  # his jacks are gone, his new cards unnamed
