@@ -68,3 +68,25 @@ def test_openers_judged_on_the_final_hand_when_a_club_says_so(tmp_path: Path) ->
     assert "opened_without_openers" not in _kinds(text, "peel", tmp_path)
     final = _kinds(text, "peel", tmp_path, "  jackpot: {judged_on: final_hand}\n")
     assert "opened_without_openers" in final  # his jacks are gone, his new cards unnamed
+
+
+STRADDLE_IN_THE_DEAL = """\
+title: C straddles once the cards are dealt, before anyone has had his say
+table: {seats: [A, B, C, D, E], dealer: A, blind: 1, limit: 40}
+events:
+  - B blinds 1
+  - deal
+  - C straddles 2
+"""
+
+
+def test_a_straddle_during_the_deal_moves_the_say_only_where_the_book_allows_it() -> None:
+    """Foster 17 lets a straddle wait until the cards are looked at (straddle.when), so the
+    say begins on the straddler's left; Peel 21 and Hoffmann p. 131 have it before the
+    deal, so the late straddle is found and the say stays with the player left of the age."""
+    case = load_case("straddle.yaml", STRADDLE_IN_THE_DEAL)
+    lib = Library()
+    foster, peel = replay(case, lib.get("foster")), replay(case, lib.get("peel"))
+    assert foster.final.turn == "D"
+    assert peel.final.turn == "C"
+    assert any(f.kind == "straddle_after_looking" for f in peel.findings)

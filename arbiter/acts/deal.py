@@ -103,9 +103,13 @@ class Straddles:
         amt = game.straddle_amount() if ev.amount is None else ev.amount
         game.straddles.append((name, amt))
         pay(game, name, max(0, amt - seat.stake))
-        if game.phase == Phase.SAY and not game.say_started:
-            # Straddled during the deal, before anyone had his say (Foster 17): the say
-            # now begins on the straddler's left, and going in costs more.
+        if game.phase == Phase.SAY and not game.say_started and \
+                game.rules.straddle_when != "before_deal":
+            # Straddled during the deal, before anyone had his say, where the book lets a
+            # straddle wait until the cards are looked at (straddle.when: Foster 17): the
+            # say now begins on the straddler's left, and going in costs more. Where the
+            # book has straddling end before the deal, the late straddle is found and
+            # moves nothing.
             game.level = game.going_in()
             game.to_act = game.in_order_from(game.left_of(name))
 
