@@ -13,12 +13,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import parse_card
 from .errors import InputError, did_you_mean
 from .vocabulary import ACTS, INTENTS, Act, verbs
 from .yamlsafe import MAX_CASE_VALUES, Document, parse
+
+if TYPE_CHECKING:
+    from .questions import Asked
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,7 @@ class Dispute:
     question: str
     raised_by: str | None = None
     about: str | None = None
+    asks: Asked | None = None  # the question in one of the forms (arbiter/questions.py)
 
 
 @dataclass(frozen=True)
@@ -193,6 +197,12 @@ def _with_args(ev: Event, args: list[str], ctx: _Ctx) -> Event:
     as the act's vocabulary entry says it takes them."""
     spec = ACTS[ev.act]
     to = about = None
+    if spec.words == "free":  # "D points out B was given four": whom it concerns, and words
+        seats = [t.strip(",.;'s") for t in args if t.strip(",.;'s") in ctx.seats]
+        return Event(ev.act, player=ev.player, about=seats[0] if seats else None,
+                     text=ev.text)
+    if spec.player_arg == "to" and any(t.lower() == "himself" for t in args):
+        to = ev.player  # "A gives himself 2": the dealer helps himself
     cards: list[str] = []
     rest: list[str] = []
     for i, tok in enumerate(args):
@@ -438,7 +448,16 @@ def case_from_document(doc: Document) -> Case:
         d = data["dispute"]
         named = {key: _seat(d[key], _Ctx(doc, ("dispute", key), seats, counters))
                  for key in ("raised_by", "about") if key in d}
-        dispute = Dispute(d["question"], named.get("raised_by"), named.get("about"))
+        asks = None
+        if "asks" in d:
+            from .questions import parse_question
+
+            asks = parse_question(d["asks"], _Ctx(doc, ("dispute", "asks"), seats, counters))
+        if "question" not in d and asks is None:
+            raise doc.error(("dispute",), "a dispute needs 'asks' (one of the question "
+                            "forms, e.g. 'may C come in') or 'question' (in your own words)")
+        dispute = Dispute(d.get("question") or asks.text if asks else d["question"],
+                          named.get("raised_by"), named.get("about"), asks)
     return Case(
         file=doc.file,
         table=table,

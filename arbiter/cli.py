@@ -450,7 +450,14 @@ def chosen_books(lib: Library, books: tuple[str, ...]) -> list[Any] | None:
 @batch_formats("text", "json", "jsonl", "markdown")
 def rule_cmd(inputs: tuple[str, ...], books: tuple[str, ...], explain: bool,
              rulebook_dirs: tuple[Path, ...], fmt: str) -> None:
-    """Rule on the dispute in CASE: the decision, the remedy, and the law quoted.
+    """Rule on the dispute in CASE: the answer to its question first, then the
+    decision, the remedy, and the law quoted.
+
+    A case asks its question in dispute.asks, in one of these forms:
+    who bets first; who has the last say; who takes the pool; must PLAYER
+    show; may PLAYER ACT (any act of the events, without the -s: may C come
+    in, may D take back his bet, may C ask how many A drew, may B hold the
+    age); what may PLAYER do; is PLAYER's hand foul.
 
     CASE is a case file, or the name of a shipped example (see `arbiter examples`).
     Exit status: 0 a ruling was rendered; 1 the case could not be ruled;

@@ -123,6 +123,7 @@ class Ruling:
     citations: list[Citation]
     fact_referee: str | None = None
     assumes: list[str] = field(default_factory=list)  # relied on, but by no finding
+    answer: Any = None  # the answer to the case's question (arbiter/answers.py), if it asks
 
     @property
     def case(self) -> Case:
@@ -138,6 +139,7 @@ class Ruling:
             "title": self.case.title,
             "dispute": {"raised_by": d.raised_by, "about": d.about,
                         "question": d.question} if d else None,
+            "answer": self.answer.to_dict() if self.answer else None,
             "findings": [f.to_dict() for f in self.replay.findings],
             "decisions": [x.to_dict() for x in self.decisions],
             "silent": [s.to_dict() for s in self.silences],
@@ -157,8 +159,16 @@ class Ruling:
 
 
 def judge(case: Case, book: Rulebook) -> Ruling:
-    """Replay ``case`` under ``book`` and rule on everything the replay found."""
-    return rule_on(replay(case, book), book)
+    """Replay ``case`` under ``book``, rule on everything the replay found, and answer the
+    case's question."""
+    from .answers import answer_for
+
+    ruling = rule_on(replay(case, book), book)
+    ruling.answer = answer_for(ruling)
+    if ruling.answer is not None:  # the laws the answer rests on are quoted too
+        have = {c.ref for c in ruling.citations}
+        ruling.citations += [_citation(book, c) for c in ruling.answer.cites if c not in have]
+    return ruling
 
 
 def rule_on(r: Replay, book: Rulebook) -> Ruling:

@@ -97,6 +97,8 @@ class Rulebook(NamedTuple):
     precedence: tuple[dict[str, Any], ...] = ()
     # The book's procedures: evidence, parties to a dispute, refunds (arbiter/procedures.py).
     procedures: dict[str, Any] = {}  # noqa: RUF012 - never mutated; build() passes its own
+    # How the book answers the questions a case asks (arbiter/answers.py).
+    answers: tuple[dict[str, Any], ...] = ()
 
     @property
     def name(self) -> str:
@@ -122,6 +124,8 @@ class Rulebook(NamedTuple):
                 refs += group.get("cites", [])
         if self.questions_of_fact:
             refs += self.questions_of_fact.get("cites", [])
+        for a in self.answers:
+            refs += a.get("cites", [])
         for rule in self.precedence:
             refs += rule.get("cites", [])
         known = _index(self.laws)

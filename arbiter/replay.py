@@ -129,6 +129,7 @@ def replay(case: Case, rulebook: Rulebook | None = None) -> Replay:
                              file=case.file, line=ev.line, column=ev.column,
                              path=f"events[{i - 1}]") from None
         steps.append(_snapshot(game, i, ev.line, ev.describe(), before))
+    during_events = len(game.findings)
     finish(game)
     if len(game.findings) > sum(len(s.findings) for s in steps):
         last = steps[-1]
@@ -146,7 +147,9 @@ def replay(case: Case, rulebook: Rulebook | None = None) -> Replay:
         claims=tuple(game.claims),
         assumed=tuple(sorted(yaml_name(a) for a in rules.assumed)),
         facts={"jackpot": t.jackpot, "opener": game.opener, "level": game.level,
-               "straddles": [list(s) for s in game.straddles], "blind": game.blind_unit},
+               "straddles": [list(s) for s in game.straddles], "blind": game.blind_unit,
+               "bet_made": game.bet_made, "to_act": list(game.to_act),
+               "found_at_end": len(game.findings) - during_events},
         relied=tuple(game.relied),
         book_name=voice(rulebook) if rulebook else "the book",
         merged=tuple(game.merged),

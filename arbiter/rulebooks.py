@@ -99,7 +99,7 @@ def _to_cache(data: dict[str, Any]) -> dict[str, Any]:
     """The entry: the validated data as the schema knows it, and the lines beside it."""
     lines: dict[str, list[Any]] = {}
     out = dict(data)
-    for part in ("laws", "provisions", "precedence"):
+    for part in ("laws", "provisions", "precedence", "answers"):
         if part in data:
             lines[part] = [x.get("line") for x in data[part]]
             out[part] = [{k: v for k, v in x.items() if k != "line"} for x in data[part]]
@@ -122,7 +122,7 @@ def _from_cache(entry: Any, schema_raw: bytes) -> dict[str, Any] | None:
             return None
     except RecursionError:
         return None
-    for part in ("laws", "provisions", "precedence"):
+    for part in ("laws", "provisions", "precedence", "answers"):
         items, at = data.get(part, []), lines.get(part, [])
         if not isinstance(at, list) or len(at) != len(items) or \
                 not all(type(n) is int and n > 0 for n in at):
@@ -168,7 +168,7 @@ def validate_rulebook(doc: Document) -> dict[str, Any]:
     bad = _cross_fault(data)
     if bad is not None:
         raise doc.error(*bad)
-    for part in ("laws", "provisions", "precedence"):
+    for part in ("laws", "provisions", "precedence", "answers"):
         for i, item in enumerate(data.get(part, [])):
             item["line"] = doc.where((part, i))[0]
     return data
@@ -196,6 +196,12 @@ def _cross_fault(data: dict[str, Any]) -> tuple[tuple[str | int, ...], str] | No
             return (("provisions", i, "id"),
                     f"provision {prov['id']!r} is given twice (first at provisions[{first}])")
         ids[prov["id"]] = i
+    answer_ids: dict[str, int] = {}
+    for i, ans in enumerate(data.get("answers", [])):
+        if ans["id"] in answer_ids:
+            return (("answers", i, "id"), f"answer {ans['id']!r} is given twice (first at "
+                    f"answers[{answer_ids[ans['id']]}])")
+        answer_ids[ans["id"]] = i
     if "extends" in data and _ID.fullmatch(data["extends"]) is None:
         return (("extends",), "expected the id of a rulebook (lower-case letters, digits, "
                 "'-' or '_', beginning with a letter), not a path")
@@ -361,7 +367,17 @@ def build(data: dict[str, Any], file: str, parent: Rulebook | None) -> Rulebook:
                                    parent.questions_of_fact if parent else None),
         precedence=_precedence(data, file, parent),
         procedures=merge(parent.procedures if parent else {}, data.get("procedures", {})),
+        answers=_answers(data, file, parent),
     )
+
+
+def _answers(data: dict[str, Any], file: str, parent: Rulebook | None,
+             ) -> tuple[dict[str, Any], ...]:
+    """A house book's answers replace the parent's of the same id, and add to them."""
+    own = [dict(a, book=data["id"], file=file) for a in data.get("answers", [])]
+    ids = {a["id"] for a in own}
+    inherited = [a for a in parent.answers if a["id"] not in ids] if parent else []
+    return (*inherited, *own)
 
 
 def _precedence(data: dict[str, Any], file: str, parent: Rulebook | None,
@@ -437,11 +453,43 @@ def check_references(book: Rulebook, path: Path) -> None:
             if name not in TEXT_VALUES:
                 raise error_at(path, (key, "says"), f"names {{{name}}}, which is not a fact a "
                                f"ruling can fill in; {did_you_mean(name, sorted(TEXT_VALUES))}")
+    check_answers(book, path)
     for name, group in book.parameters.items():
         for ref in group.get("cites", []) if isinstance(group, dict) else []:
             if book.law(ref) is None:
                 raise error_at(path, ("parameters", name, "cites"), f"cites law {ref!r}, which "
                                f"{book.name} does not hold; {did_you_mean(str(ref), refs)}")
+
+
+def check_answers(book: Rulebook, path: Path) -> None:
+    """An answer cites laws the book holds, tests facts a question gives, and names them."""
+    from .provisions import placeholders
+    from .vocabulary import QUESTION_FACTS
+
+    refs = book.refs()
+    ids = [a["id"] for a in book.answers]
+    for i, a in enumerate(x for x in book.answers if x.get("file") == str(path)):
+        for ref in a["cites"]:
+            if book.law(ref) is None:
+                raise error_at(path, ("answers", i, "cites"), f"cites law {ref!r}, which "
+                               f"{book.name} does not hold; {did_you_mean(str(ref), refs)}")
+        for fact in a.get("when", {}):
+            if fact not in QUESTION_FACTS:
+                hint = did_you_mean(fact, sorted(QUESTION_FACTS))
+                raise error_at(path, ("answers", i, "when"), f"tests {fact!r}, which a "
+                               f"question does not give; {hint} (it gives: "
+                               f"{', '.join(QUESTION_FACTS)})")
+        for key in ("answer", "says", "consequence"):
+            for name in placeholders(str(a.get(key, ""))):
+                if name not in QUESTION_FACTS:
+                    raise error_at(path, ("answers", i, key), f"names {{{name}}}, which a "
+                                   f"question does not give; "
+                                   f"{did_you_mean(name, sorted(QUESTION_FACTS))}")
+        for other in a.get("exception_to", []):
+            if other not in ids:
+                raise error_at(path, ("answers", i, "exception_to"), f"is an exception to "
+                               f"{other!r}, which is not an answer of {book.name}; "
+                               f"{did_you_mean(other, ids)}")
 
 
 def _own(book: Rulebook, path: Path) -> list[dict[str, Any]]:

@@ -105,13 +105,15 @@ def ruling_text(r: Ruling, explain: bool = False) -> str:
     refs = {c.ref: c for c in r.citations}
     out = [f"RULING under {book.name}: {book.title}"
            + (f" ({book.author}, {book.year})" if book.author else "")]
+    out += _answer_lines(r, book.name, refs)
     out.append(f"Case: {case.title or case.file}")
     if case.dispute:
         who = f" (raised by {case.dispute.raised_by})" if case.dispute.raised_by else ""
         out.append(f"Question{who}: {case.dispute.question}")
     out.append("")
     if not r.decisions and not r.silences:
-        out.append("Nothing irregular happened: the replay found no irregularity to rule on.")
+        out.append("Nothing irregular happened" + (": nothing in the events is out of order."
+                                                   if not r.answer else "."))
     # Each finding in the order it arose, with what the book decides of it or its silence.
     said: dict[int, list[str]] = {}
     order: list[Finding] = []
@@ -178,13 +180,33 @@ def _short(name: str, ref: str, cites: dict[str, Citation] | None = None) -> str
     return f"{name}, p. {c.page} {title}" if c.page else f"{name} {title}"
 
 
+def _answer_lines(r: Ruling, name: str, refs: dict[str, Citation]) -> list[str]:
+    """The answer to the case's question, first: the answer in the table's words, then
+    what follows, then the laws it rests on (quoted under THE LAW)."""
+    a = r.answer
+    if a is None:
+        return []
+    lines = [wrap(a.line(), "")]
+    if a.consequence:
+        lines.append(wrap(f"What follows: {_sentence(a.consequence)}", "  "))
+    if a.cites:
+        lines.append(wrap("Rests on: " + ", ".join(_short(name, c, refs) for c in a.cites),
+                          "  "))
+    return [*lines, ""]
+
+
 def ruling_markdown(r: Ruling) -> str:
     book = r.rulebook
     case = r.case
     refs = {c.ref: c for c in r.citations}
-    out = [f"# Ruling under {book.name}", "", f"*{book.title}*"
-           + (f", {book.author}, {book.year}" if book.author else ""), "",
-           f"**Case:** {case.title or case.file}", ""]
+    out = [f"# Ruling under {book.name}", ""]
+    if r.answer is not None:
+        out += [f"**{r.answer.line()}**"
+                + (f" {_sentence(r.answer.consequence)}" if r.answer.consequence else "")
+                + (f" *({', '.join(_short(book.name, c, refs) for c in r.answer.cites)})*"
+                   if r.answer.cites else ""), ""]
+    out += [f"*{book.title}*" + (f", {book.author}, {book.year}" if book.author else ""), "",
+            f"**Case:** {case.title or case.file}", ""]
     if case.dispute:
         out.append(f"**Question:** {case.dispute.question}"
                    + (f" (raised by {case.dispute.raised_by})" if case.dispute.raised_by else ""))

@@ -24,6 +24,17 @@ class Impossible(Exception):
     """An event that cannot physically happen at a card table."""
 
 
+class OutOfPlace(Impossible):
+    """An act a person can make, at a point of the deal where it has no place (a blind
+    after the deal, a discard before it): found and ruled, and the table is left as it was.
+    ``kind`` and ``facts``: a finding more particular than ``out_of_place``."""
+
+    def __init__(self, message: str, kind: Kind | None = None, **facts: Any) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.facts = facts
+
+
 class Phase(StrEnum):
     BEFORE_DEAL = "before the deal"
     SAY = "before the draw"
@@ -102,6 +113,9 @@ class Game:
         self.claims: list[dict[str, Any]] = []
         self.opener: str | None = None
         self.drawers: list[str] = []  # set when the say closes and the draw begins
+        # Facts of a finding settled by a player's pointing the error out: later acts
+        # (lifting, betting) no longer reach them (id of the finding -> facts).
+        self.settled: dict[int, set[str]] = {}
         # Who put in all he had and demanded a show for it, and who was in the game then.
         self.short_of_funds: tuple[str, tuple[str, ...]] | None = None
         self.relied: list[str] = []  # the engine's assumptions the table has relied on
@@ -183,8 +197,19 @@ class Game:
         for (_, who), f in self.open_findings.items():
             if who == player:
                 for k, v in facts.items():
-                    if k in f.facts and not f.facts[k]:
+                    if k in f.facts and not f.facts[k] and not self.is_settled(f, k):
                         f.facts[k] = v
+
+    def is_settled(self, f: Finding, fact: str) -> bool:
+        return fact in self.settled.get(id(f), set())
+
+    def settle(self, f: Finding, *facts: str) -> None:
+        """What has not happened to the hand by now is settled as not having happened
+        before the error was pointed out."""
+        for k in facts:
+            if k in f.facts and not f.facts[k]:
+                f.facts[k] = False
+                self.settled.setdefault(id(f), set()).add(k)
 
     # --- cards -------------------------------------------------------------------
 

@@ -53,6 +53,12 @@ class Act(StrEnum):
     BORROWS = "borrows"
     DIVULGES = "divulges"
     RETRIEVES = "retrieves"
+    WITHDRAWS = "withdraws"
+    POINTS_OUT = "points_out"
+    NOT_LOOKED = "not_looked"
+    CUTS = "cuts"
+    ADDS = "adds"
+    DISPUTES = "disputes"
 
 
 class Kind(StrEnum):
@@ -98,6 +104,13 @@ class Kind(StrEnum):
     NOT_OPENED = "not_opened"
     WON_UNCALLED = "won_uncalled"
     SHOWDOWN = "showdown"
+    ACTED_AFTER_PASSING = "acted_after_passing"
+    BET_WITHDRAWN = "bet_withdrawn"
+    OUT_OF_PLACE = "out_of_place"
+    DREW_AFTER_HIS_TURN = "drew_after_his_turn"
+    SHOWED_WRONG_NUMBER = "showed_wrong_number"
+    STAKE_ADDED = "stake_added"
+    FACT_DISPUTED = "fact_disputed"
 
 
 class Decision(StrEnum):
@@ -236,6 +249,30 @@ ACTS: dict[Act, ActSpec] = {
     Act.RETRIEVES: ActSpec("takes up again the hand he threw down",
                            ("takes up his thrown hand", "takes back his thrown hand",
                             "picks up his thrown hand"), needs_dealt=True, when_out=True),
+    Act.WITHDRAWS: ActSpec("takes back a bet (or raise) he has put up",
+                           ("takes back his bet", "takes back his raise", "withdraws his bet",
+                            "withdraws his raise", "takes his bet back", "withdraws"),
+                           when_out=True),
+    Act.POINTS_OUT: ActSpec("points out an error (or announces it): what has not yet happened "
+                            "to the hand it concerns is settled as not having happened",
+                            ("points out", "announces", "calls attention to", "objects"),
+                            ("player", "about"), player_arg="about", words="free",
+                            after_hand=True, when_out=True),
+    Act.NOT_LOOKED: ActSpec("has not looked at his cards (so far)",
+                            ("has not looked", "has not looked at his cards",
+                             "has not seen his cards", "has not lifted", "has not taken up"),
+                            after_hand=True, when_out=True),
+    Act.CUTS: ActSpec("cuts the pack (for the deal, or for the dealer)",
+                      ("cuts for the deal", "cuts the pack", "cuts"), when_out=True),
+    Act.ADDS: ActSpec("puts more money on the table (table stakes)",
+                      ("puts on the table", "puts more on the table", "adds to his stake",
+                       "adds to his pile", "adds", "buys"), ("player", "amount"),
+                      amount="required",
+                      when_out=True),
+    Act.DISPUTES: ActSpec("disputes a fact (that a player threw his cards in, that a card "
+                          "was seen...)", ("disputes", "denies", "contests"),
+                          ("player", "about"), player_arg="about", words="free",
+                          after_hand=True, when_out=True),
 }
 
 # What a player may say he will do (``states``), and the acts that keep that word.
@@ -287,6 +324,10 @@ class FindingSpec(NamedTuple):
     table_facts: tuple[str, ...] = ()
     # Its player is the one who distracted the dealer (the ``dealer_distracted_by`` fact).
     distracts_dealer: bool = False
+    # The act it records is lawful in itself, and the book's decision says what follows
+    # from it (the dealer must answer, the act stands...); any other finding records an
+    # irregularity, so "may he do it?" is answered no, with the book's consequence.
+    lawful: bool = False
 
     def all_facts(self) -> dict[str, str]:
         return {**CONTEXT_FACTS, **self.facts, **{d: DERIVED_FACTS[d] for d in self.derived}}
@@ -330,7 +371,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
                                      {"stated": "int", "required": "int"}),
     Kind.BEYOND_TABLE_STAKES: FindingSpec("needed more than he has on the table",
                                           {"wanted": "int", "had": "int",
-                                           "borrowed": "bool"}),
+                                           "borrowed": "bool"}, lawful=True),
     Kind.DREW_WITHOUT_MAKING_GOOD: FindingSpec("drew before making good his stake",
                                                {"stake": "int", "required": "int"}),
     Kind.DREW_OUT_OF_TURN: FindingSpec("was helped before a player whose turn it was",
@@ -374,14 +415,15 @@ FINDINGS: dict[Kind, FindingSpec] = {
         {"need": "str", "qualified": "bool", "cards": "list", "won": "bool"}),
     Kind.CONFLICTING_CLAIMS: FindingSpec(
         "players disagree on what a player asked for",
-        {"accounts": "map", "discarded": "int", "given": "int"}, parties=("dealer",)),
+        {"accounts": "map", "discarded": "int", "given": "int"}, parties=("dealer",),
+        lawful=True),
     Kind.DRAW_INQUIRY: FindingSpec(
         "asked how many cards a player drew",
         {"about": "player", "about_dealer": "bool", "lifted": "bool", "bet_made": "bool",
-         "lifted_or_bet": "bool", "drawn": "bool"}),
+         "lifted_or_bet": "bool", "drawn": "bool"}, lawful=True),
     Kind.DISCARD_RETAKEN: FindingSpec("took back a card he had discarded", {"count": "int"}),
     Kind.STATEMENT_NOT_KEPT: FindingSpec("said what he would do and did otherwise",
-                                         {"stated": "str", "act": "str"}),
+                                         {"stated": "str", "act": "str"}, lawful=True),
     Kind.DIVULGED: FindingSpec("told the table what his hand had been", {"retired": "bool"}),
     Kind.DECLINED_TO_OPEN: FindingSpec("held openers and did not open the jack-pot",
                                        {"need": "str"}),
@@ -401,6 +443,24 @@ FINDINGS: dict[Kind, FindingSpec] = {
          "claim": "int", "remainder": "int", "next_best": "player"},
         ("tie", "same_category"), outcome=True,
         ruled_if=("winner", "winners")),
+    Kind.ACTED_AFTER_PASSING: FindingSpec(
+        "a player who had passed acted again in the deal (the act does not stand)",
+        {"act": "str", "took_up": "bool", "staked": "bool"}),
+    Kind.BET_WITHDRAWN: FindingSpec("took back a bet he had put up",
+                                    {"amount": "int", "bet_made": "bool"}),
+    Kind.OUT_OF_PLACE: FindingSpec(
+        "an act at a point of the deal where it has no place (it changes nothing)",
+        {"act": "str", "why": "str"}),
+    Kind.DREW_AFTER_HIS_TURN: FindingSpec(
+        "drew after standing pat, or after his turn to draw had gone by",
+        {"stood_pat": "bool", "count": "int", "next_helped": "bool"}),
+    Kind.SHOWED_WRONG_NUMBER: FindingSpec("showed other than five cards at the show",
+                                          {"shown": "int", "held": "int"}),
+    Kind.STAKE_ADDED: FindingSpec(
+        "put more money on the table during a deal, at table stakes",
+        {"amount": "int", "had": "int", "lifted": "bool", "empty": "bool"}),
+    Kind.FACT_DISPUTED: FindingSpec("a player disputes a fact",
+                                    {"about": "player", "what": "str"}, lawful=True),
 }
 
 
@@ -431,6 +491,21 @@ DECISIONS: dict[Decision, str] = {
     Decision.OUT_OF_ORDER: "the act was not his to make; the book names no consequence",
 }
 
+# Whether a decision, on a lawful act (see ``FindingSpec.lawful``), lets the player do
+# it: "may C ask the dealer how many he drew?" -- yes if the dealer must answer.
+PERMITS: dict[Decision, bool] = {
+    Decision.ANSWER_DUE: True, Decision.ACTION_STANDS: True, Decision.FACT_BY_EVIDENCE: True,
+    Decision.REFERRED: True, Decision.CORRECTED: True, Decision.DEAL_STANDS: True,
+    Decision.MUST_TAKE: True, Decision.WINS_POOL: True, Decision.DIVIDE_POOL: True,
+}
+
+# Decisions that say who takes the pool, and where the answer's name comes from: the
+# finding's ``winner``, its ``winners`` together, or nobody (the pool stays for the next deal).
+POOL_TAKERS: dict[Decision, str] = {
+    Decision.WINS_POOL: "winner", Decision.DIVIDE_POOL: "winners",
+    Decision.JACKPOT_NEXT: "nobody",
+}
+
 # The forms a provision's ``penalty`` may take.
 PENALTIES: dict[str, str] = {
     "forfeits": "stake: the player forfeits what he has staked, to the pool",
@@ -441,6 +516,71 @@ PENALTIES: dict[str, str] = {
 
 # Places at the table a procedure may name: the seat, found from the dealer.
 PLACES = ("dealer", "left_of_dealer", "right_of_dealer")
+
+
+# --- questions ------------------------------------------------------------------------
+
+class Question(StrEnum):
+    """What a player asks the arbiter (``dispute.asks``)."""
+
+    BETS_FIRST = "who_bets_first"
+    LAST_SAY = "who_has_the_last_say"
+    TAKES_POOL = "who_takes_the_pool"
+    MUST_SHOW = "must_show"
+    MAY = "may"
+    WHAT_MAY = "what_may"
+    HAND_FOUL = "hand_foul"
+
+
+class QuestionSpec(NamedTuple):
+    """One form of question: how it is written (PLAYER, ACT stand for a seat and an act
+    written as in the events, without the -s: ``may C come in``), what it asks, an example,
+    and what kind of answer it gets (``player``: a name; ``yes_no``; ``acts``: a list)."""
+
+    form: str
+    summary: str
+    example: str
+    answer: str
+    # Decisions on the player that answer it yes (HAND_FOUL: his hand is foul).
+    yes_by: tuple[Decision, ...] = ()
+
+
+QUESTIONS: dict[Question, QuestionSpec] = {
+    Question.BETS_FIRST: QuestionSpec(
+        "who bets first", "who has the first bet after the draw",
+        "who bets first", "player"),
+    Question.LAST_SAY: QuestionSpec(
+        "who has the last say", "who speaks last in the betting, the age's privilege",
+        "who has the last say", "player"),
+    Question.TAKES_POOL: QuestionSpec(
+        "who takes the pool", "who wins what is in the pool, at the point the events reach",
+        "who takes the pool", "player", (Decision.WINS_POOL, Decision.DIVIDE_POOL)),
+    Question.MUST_SHOW: QuestionSpec(
+        "must PLAYER show", "whether the player must show his hand", "must C show", "yes_no"),
+    Question.MAY: QuestionSpec(
+        "may PLAYER ACT", "whether the player may do the act now (any act of the events, "
+        "written without the -s)", "may C come in", "yes_no"),
+    Question.WHAT_MAY: QuestionSpec(
+        "what may PLAYER do", "what the player may do now, and what he may not",
+        "what may C do", "acts"),
+    Question.HAND_FOUL: QuestionSpec(
+        "is PLAYER's hand foul", "whether the player's hand is foul", "is B's hand foul",
+        "yes_no", (Decision.FOUL_HAND, Decision.RETIRES)),
+}
+
+# The facts an answer (a rulebook's ``answers:``) may test, worked out from the table
+# at the point the events reach (arbiter/answers.py).
+QUESTION_FACTS: dict[str, str] = {
+    "phase": "str", "dealer": "player", "age": "player", "player": "player",
+    "is_age": "bool", "is_dealer": "bool", "player_in": "bool", "age_in": "bool",
+    "age_held": "bool", "left_of_age": "player", "left_of_age_in": "bool",
+    "next_in_left_of_age": "player", "last_in_order": "player", "outcome": "str",
+    "winner": "player", "is_winner": "bool", "jackpot": "int", "opener": "player",
+    "is_opener": "bool", "bet_made": "bool", "called": "bool", "straddled": "bool",
+    "act": "str", "regular": "bool", "stake": "int", "pool": "int", "in_turn": "bool",
+    # for "may PLAYER ACT": what the act, done now, would be found, and the book's decision
+    "found": "str", "decision": "str",
+}
 
 
 def verbs() -> list[tuple[str, Act]]:
@@ -459,7 +599,8 @@ ALL_FACTS: frozenset[str] = frozenset(
 
 
 def _self_check() -> None:
-    if set(ACTS) != set(Act) or set(FINDINGS) != set(Kind) or set(DECISIONS) != set(Decision):
+    if (set(ACTS) != set(Act) or set(FINDINGS) != set(Kind) or set(DECISIONS) != set(Decision)
+            or set(QUESTIONS) != set(Question)):
         raise RuntimeError("arbiter.vocabulary: an enum member has no registry entry")
 
 

@@ -22,6 +22,8 @@ from .vocabulary import (
     DERIVED_FACTS,
     FINDINGS,
     PENALTIES,
+    QUESTION_FACTS,
+    QUESTIONS,
 )
 
 
@@ -79,7 +81,20 @@ def defaults() -> str:
     return "\n".join(rows)
 
 
-BLOCKS = {"acts": acts, "findings": findings, "decisions": decisions, "defaults": defaults}
+def questions() -> str:
+    rows = ["| question (`dispute.asks`) | what it asks | example | answered with |",
+            "|---|---|---|---|"]
+    kinds = {"player": "a player's name", "yes_no": "yes or no", "acts": "what he may do"}
+    for q, spec in QUESTIONS.items():
+        rows.append(f"| `{spec.form}` | {spec.summary} | `{spec.example}` | "
+                    f"{kinds[spec.answer]} (`{q}`) |")
+    rows.append("")
+    rows.append("A book's `answers:` may test " + _codes(QUESTION_FACTS) + ".")
+    return "\n".join(rows)
+
+
+BLOCKS = {"acts": acts, "findings": findings, "decisions": decisions, "defaults": defaults,
+          "questions": questions}
 _BLOCK = re.compile(r"(<!-- vocabulary:(\w+) -->\n)(.*?)(<!-- /vocabulary -->)", re.S)
 
 
@@ -99,7 +114,7 @@ SCHEMAS = Path(__file__).with_name("schemas")
 
 def schema_enums(name: str, data: dict[str, Any]) -> dict[str, Any]:
     """``data`` (a schema) with its vocabulary enums as the registry has them."""
-    from .vocabulary import INTENTS, Act, Decision, Kind
+    from .vocabulary import INTENTS, Act, Decision, Kind, Question
 
     out: dict[str, Any] = json.loads(json.dumps(data))
     if name == "case":
@@ -114,6 +129,7 @@ def schema_enums(name: str, data: dict[str, Any]) -> dict[str, Any]:
         rule = out["properties"]["precedence"]["items"]["properties"]
         rule["finding"]["enum"] = kinds
         rule["ruled_on_cause"]["items"]["enum"] = kinds
+        out["$defs"]["answer"]["properties"]["question"]["enum"] = [q.value for q in Question]
     return out
 
 

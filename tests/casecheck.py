@@ -60,9 +60,27 @@ def replay_differences(r: Replay, expect: dict[str, Any]) -> list[str]:
     return diffs
 
 
+def answer_differences(ruling: Any, expect: dict[str, Any]) -> list[str]:
+    """Every way the ruling's answer to the case's question differs from ``expect``
+    (``answer:``: the answer, the laws it must cite, whether the book is silent)."""
+    got = ruling.answer
+    if got is None:
+        return ["the case asks no question the ruling answers"]
+    diffs = []
+    if "answer" in expect and got.answer.lower() != str(expect["answer"]).lower():
+        diffs.append(f"answer: expected {expect['answer']!r}, got {got.answer!r} "
+                     f"({got.because})")
+    refs = [str(c) for c in expect.get("cites", [])]
+    if not all(r in got.cites for r in refs):
+        diffs.append(f"answer: expected to cite {refs}, cites {got.cites}")
+    if "silent" in expect and got.silent != expect["silent"]:
+        diffs.append(f"answer: silent expected {expect['silent']}, got {got.silent}")
+    return diffs
+
+
 def ruling_differences(ruling: Any, expect: dict[str, Any]) -> list[str]:
     """Every way a ruling differs from ``expect`` (the ``ruling:`` block of a case)."""
-    diffs = []
+    diffs = answer_differences(ruling, expect["answer"]) if "answer" in expect else []
     got = [
         {"finding": str(d.finding.kind), "decision": str(d.decision),
          **({"if": d.condition} if d.condition else {})}
@@ -73,7 +91,8 @@ def ruling_differences(ruling: Any, expect: dict[str, Any]) -> list[str]:
          **({"if": w["if"]} if "if" in w else {})}
         for w in expect.get("decisions", [])
     ]
-    diffs += _both_ways(want, got, "decision")
+    if "decisions" in expect:  # a case that expects only an answer leaves the rest open
+        diffs += _both_ways(want, got, "decision")
     for w in expect.get("decisions", []):
         if "cites" not in w:
             continue

@@ -66,11 +66,9 @@ BAD: dict[str, tuple[str, int, tuple[str, ...]]] = {
         TABLE,
         1, ("missing required key 'events'",),
     ),
-    "acts-after-abandoning": (
-        # Coming in again after a pass is an irregularity a book rules on (Peel 27); drawing
-        # with no cards in hand cannot happen.
-        TABLE + "events:\n  - deal\n  - C passes\n  - A comes in\n  - C discards 2\n",
-        6, ("step 4", "C has abandoned his hand"),
+    "a-card-in-two-hands": (
+        TABLE + "events:\n  - {act: deals, hands: {B: [As, Kd, Qh, Jc, 10s], C: [As]}}\n",
+        3, ("step 1", "the As is already elsewhere"),
     ),
     "fifty-third-card-in-the-deal": (
         TEN + "events:\n  - {act: deals, counts: {A: 6, B: 6, C: 6, D: 6, E: 6, F: 6, G: 6,"
@@ -87,9 +85,9 @@ BAD: dict[str, tuple[str, int, tuple[str, ...]]] = {
         TABLE + "events:\n  - act: deals\n    hands: {B: As Kd, C: As 2c}\n",
         3, ("step 1", "the As is already elsewhere"),
     ),
-    "deal-twice": (
-        TABLE + "events:\n  - deal\n  - deal\n",
-        4, ("step 2", "already been dealt"),
+    "a-seat-nobody-holds": (
+        TABLE + "events:\n  - deal\n  - Z comes in\n",
+        4, ("events[1]", "'Z' is not at the table"),
     ),
 }
 
@@ -140,11 +138,22 @@ def test_check_accepts_a_good_case(root: Path) -> None:
 
 
 def test_check_refuses_a_case_whose_events_cannot_happen(tmp_path: Path, root: Path) -> None:
-    bad = tmp_path / "after-passing.yaml"
+    bad = tmp_path / "two-aces.yaml"
     bad.write_text("table: {seats: [A, B], dealer: A, blind: 1, limit: 2}\n"
-                   "events: [deal, B passes, B discards 2]\n", encoding="utf-8")
+                   "events: [deal, B shows As Ks Qs Js 10s, A shows As Kh Qh Jh 10h]\n",
+                   encoding="utf-8")
     done = run("check", str(bad), cwd=root)
     assert done.returncode == 2
     assert done.stderr.strip() == (
-        f"{bad}:2:26: events[2]: step 3 ('B discards 2') cannot happen: B has abandoned his "
-        "hand and is out of this deal")
+        f"{bad}:2:41: events[2]: step 3 ('A shows As Kh Qh Jh 10h') cannot happen: the As is "
+        "already elsewhere at the table")
+
+
+def test_a_player_who_has_passed_and_bets_is_found_not_refused(tmp_path: Path,
+                                                                root: Path) -> None:
+    case = tmp_path / "after-passing.yaml"
+    case.write_text("table: {seats: [A, B], dealer: A, blind: 1, limit: 2}\n"
+                    "events: [deal, A comes in, B passes, B bets 1]\n", encoding="utf-8")
+    done = run("check", str(case), cwd=root)
+    assert done.returncode == 0, done.stderr
+    assert "1 irregularity" in done.stdout

@@ -46,8 +46,14 @@ def _rename(case: Case, names: dict[str, str]) -> Case:
     t = case.table
     table = dataclasses.replace(t, seats=tuple(names[s] for s in t.seats), dealer=names[t.dealer],
                                 counters=t.counters, stakes=pairs(t.stakes))
+    asks = case.dispute.asks if case.dispute else None
+    if asks is not None:
+        act = asks.act and dataclasses.replace(asks.act, player=n(asks.act.player),
+                                               to=n(asks.act.to), about=n(asks.act.about))
+        asks = dataclasses.replace(asks, player=n(asks.player), act=act)
     dispute = case.dispute and dataclasses.replace(
-        case.dispute, raised_by=n(case.dispute.raised_by), about=n(case.dispute.about))
+        case.dispute, raised_by=n(case.dispute.raised_by), about=n(case.dispute.about),
+        asks=asks)
     return dataclasses.replace(case, table=table, events=events, dispute=dispute)
 
 

@@ -62,7 +62,31 @@ def test_peel_44_the_dealer_may_give_the_number_discarded(tmp_path: Path) -> Non
 def test_openers_judged_on_the_final_hand_when_a_club_says_so(tmp_path: Path) -> None:
     text = JACKPOT.replace("jackpot: 4, pool: 12", "jackpot: 1, pool: 0").replace(
         "  - B passes\n", "  - B comes in\n  - C discards 2 Jh Jd\n  - A gives C 2\n"
-        "  - B discards 0\n  - B stands pat\n  - C bets 1\n  - B passes\n")  # C wins: Peel 33
+        "  - B discards 0\n  - B stands pat\n  - C bets 1\n  - B passes\n")
+    # He wins the pool uncalled, so what he opened on must be shown (Peel 33 binds the
+    # opener who takes the pool).
     assert "opened_without_openers" not in _kinds(text, "peel", tmp_path)
     final = _kinds(text, "peel", tmp_path, "  jackpot: {judged_on: final_hand}\n")
     assert "opened_without_openers" in final  # his jacks are gone, his new cards unnamed
+
+
+STRADDLE_IN_THE_DEAL = """\
+title: C straddles once the cards are dealt, before anyone has had his say
+table: {seats: [A, B, C, D, E], dealer: A, blind: 1, limit: 40}
+events:
+  - B blinds 1
+  - deal
+  - C straddles 2
+"""
+
+
+def test_a_straddle_during_the_deal_moves_the_say_only_where_the_book_allows_it() -> None:
+    """Foster 17 lets a straddle wait until the cards are looked at (straddle.when), so the
+    say begins on the straddler's left; Peel 21 and Hoffmann p. 131 have it before the
+    deal, so the late straddle is found and the say stays with the player left of the age."""
+    case = load_case("straddle.yaml", STRADDLE_IN_THE_DEAL)
+    lib = Library()
+    foster, peel = replay(case, lib.get("foster")), replay(case, lib.get("peel"))
+    assert foster.final.turn == "D"
+    assert peel.final.turn == "C"
+    assert any(f.kind == "straddle_after_looking" for f in peel.findings)

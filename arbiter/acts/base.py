@@ -17,8 +17,8 @@ from collections.abc import Callable
 from typing import Protocol
 
 from ..cases import Event
-from ..table import Game, Impossible, Phase, Status
-from ..vocabulary import ACTS, Act
+from ..table import Game, Impossible, OutOfPlace, Phase, Status
+from ..vocabulary import ACTS, Act, Kind
 
 
 class Handler(Protocol):
@@ -51,39 +51,64 @@ class NoCheck:
         return None
 
 
-def run(game: Game, ev: Event) -> None:
-    """Check, then apply, one event."""
-    admissible(game, ev)
-    handler = HANDLERS[ev.act]
-    handler.check(game, ev)
-    handler.apply(game, ev)
+# Acts that put counters up, and acts that take the cards into the hand (for a player
+# who has passed: Peel 27, "shall not again take them into his hand").
+STAKING = frozenset({Act.COMES_IN, Act.RAISES, Act.BETS, Act.CALLS, Act.OPENS,
+                     Act.STRADDLES, Act.BLINDS})
+TAKING_UP = frozenset({Act.LIFTS, Act.LOOKS, Act.RETAKES, Act.DISCARDS, Act.DRAWS,
+                       Act.ASKS, Act.STANDS_PAT, Act.SHOWS})
 
 
-# Acts by which a player who has passed takes his cards up again and plays on.
+# Acts by which a player who has passed takes his cards up again and plays on: the act
+# goes on to its handler, which finds it out of turn (Peel 27). Any other act of his is
+# found as acted_after_passing, and does not stand.
 TAKES_UP_AGAIN = (Act.COMES_IN, Act.CALLS, Act.RAISES, Act.BETS, Act.OPENS)
 
 
-def admissible(game: Game, ev: Event) -> None:
-    """What the vocabulary says of every act: who may do it, and when it cannot happen."""
+def run(game: Game, ev: Event) -> None:
+    """Check, then apply, one event. An act out of its place is found, and changes nothing
+    (the check comes before any change); only the physically impossible raises."""
+    try:
+        if not admissible(game, ev):
+            return
+        handler = HANDLERS[ev.act]
+        handler.check(game, ev)
+        handler.apply(game, ev)
+    except OutOfPlace as exc:
+        if exc.kind is not None:
+            game.find(exc.kind, ev.player, str(exc), **exc.facts)
+        else:
+            game.find(Kind.OUT_OF_PLACE, ev.player, f"{ev.describe()}: {exc}",
+                      act=ev.act.value.replace("_", " "), why=str(exc))
+
+
+def admissible(game: Game, ev: Event) -> bool:
+    """What the vocabulary says of every act: who may do it, and when it has no place.
+    False: the act was found irregular here and does not stand (a player who has passed
+    acting again)."""
     spec = ACTS[ev.act]
     p = ev.player
     if not spec.needs_player:
-        return  # the deal, a faced card: the table's, checked by their handlers
+        return True  # the deal, a faced card: the table's, checked by their handlers
     if p is None:
         raise Impossible(f"'{ev.act.value}' needs a player")
     if p in game.seats and game.seats[p].status == Status.PASSED:
         if ev.act == Act.PASSES:
-            return  # passing again changes nothing: he is out already
+            return True  # passing again changes nothing: he is out already
         if ev.act in TAKES_UP_AGAIN and game.phase != Phase.BEFORE_DEAL:
-            return  # he takes his cards up again and plays: irregular, not impossible (Peel 27)
-    if game.phase == Phase.OVER and not spec.after_hand:
-        raise Impossible(f"the hand is over ({over(game)}); '{ev.describe()}' comes too late")
+            return True  # he takes his cards up again and plays: irregular (Peel 27)
     dealing = p == game.dealer and spec.by_dealer_when_out  # he deals on (Peel 18)
     if game.seats[p].status == Status.PASSED and not spec.when_out and not dealing:
-        raise Impossible(f"{p} has abandoned his hand and is out of this deal")
+        words = ev.act.value.replace("_", " ")
+        did = ev.describe().removeprefix(p + " ")
+        game.find(Kind.ACTED_AFTER_PASSING, p, f"{p}, having passed, {did}", act=words,
+                  took_up=ev.act in TAKING_UP, staked=ev.act in STAKING)
+        return False
+    if game.phase == Phase.OVER and not spec.after_hand:
+        raise OutOfPlace(f"the hand is over ({over(game)}), so it comes too late")
     if spec.needs_dealt and game.phase == Phase.BEFORE_DEAL:
-        raise Impossible(f"the cards have not been dealt yet; {ev.act.value} comes after the "
-                         "deal")
+        raise OutOfPlace("the cards have not been dealt yet")
+    return True
 
 
 _ENDED = {"not_opened": "nobody came in"}  # how a hand that ended is told, by its outcome

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import FULL_PACK, RANK_NAMES
-from ..table import Game, Impossible, Phase, Seat, Status
+from ..table import Game, Impossible, OutOfPlace, Phase, Seat, Status
 from ..vocabulary import FINDINGS, Kind
 
 
@@ -172,7 +172,7 @@ def open_draw(game: Game, name: str) -> None:
             game.to_act = []
         close_say_if_done(game)
     if game.phase != Phase.DRAW:
-        raise Impossible(f"there is no draw now ({game.phase})")
+        raise OutOfPlace(f"there is no draw now ({game.phase})")
 
 
 def begin_draw_turn(game: Game, name: str) -> None:
@@ -222,7 +222,8 @@ def after_money(game: Game, name: str, staked: bool = True) -> None:
     if staked:
         game.update_facts(name, bet_made=True)
         for (_, who), f in game.open_findings.items():
-            if who != name and "bet_made" in FINDINGS[f.kind].table_facts:
+            if (who != name and "bet_made" in FINDINGS[f.kind].table_facts
+                    and not game.is_settled(f, "bet_made")):
                 f.facts["bet_made"] = True
     active = game.active()
     if game.phase == Phase.SAY:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..cards import FULL_PACK
 from ..cases import Event
-from ..table import Game, Impossible, Phase
+from ..table import Game, Impossible, OutOfPlace, Phase
 from ..vocabulary import Act, Kind
 from .base import NoCheck, handles, player
 from .common import part, pay, set_aside, take_from_pack
@@ -12,7 +12,7 @@ from .common import part, pay, set_aside, take_from_pack
 
 def post_blind(game: Game, name: str, amount: int) -> None:
     if game.blind_paid:
-        raise Impossible("the blind has already been put up")
+        raise OutOfPlace("the blind has already been put up")
     game.blind_paid = True
     if game.jackpot:
         # A jack-pot has no blind: every player antes the table's ante as the cards are
@@ -42,7 +42,7 @@ class Blinds:
     @staticmethod
     def check(game: Game, ev: Event) -> None:
         if game.phase != Phase.BEFORE_DEAL:
-            raise Impossible("the blind is put up before the deal")
+            raise OutOfPlace("the blind is put up before the deal")
 
     @staticmethod
     def apply(game: Game, ev: Event) -> None:
@@ -103,9 +103,13 @@ class Straddles:
         amt = game.straddle_amount() if ev.amount is None else ev.amount
         game.straddles.append((name, amt))
         pay(game, name, max(0, amt - seat.stake))
-        if game.phase == Phase.SAY and not game.say_started:
-            # Straddled during the deal, before anyone had his say (Foster 17): the say
-            # now begins on the straddler's left, and going in costs more.
+        if game.phase == Phase.SAY and not game.say_started and \
+                game.rules.straddle_when != "before_deal":
+            # Straddled during the deal, before anyone had his say, where the book lets a
+            # straddle wait until the cards are looked at (straddle.when: Foster 17): the
+            # say now begins on the straddler's left, and going in costs more. Where the
+            # book has straddling end before the deal, the late straddle is found and
+            # moves nothing.
             game.level = game.going_in()
             game.to_act = game.in_order_from(game.left_of(name))
 
@@ -125,9 +129,9 @@ class Deals:
     @staticmethod
     def check(game: Game, ev: Event) -> None:
         if ev.player is not None and ev.player != game.dealer:
-            raise Impossible(f"{ev.player} is not the dealer ({game.dealer} deals)")
+            raise OutOfPlace(f"{ev.player} is not the dealer ({game.dealer} deals)")
         if game.phase != Phase.BEFORE_DEAL:
-            raise Impossible("the cards have already been dealt")
+            raise OutOfPlace("the cards have already been dealt")
         if sum(dict(ev.counts).get(n, 5) for n in game.names) > len(FULL_PACK):
             raise Impossible("more cards dealt than the pack holds")
 
@@ -200,7 +204,7 @@ class Faced:
     @staticmethod
     def check(game: Game, ev: Event) -> None:
         if game.phase == Phase.OVER:
-            raise Impossible("the hand is over; there is no pack in play")
+            raise OutOfPlace("the hand is over; there is no pack in play")
         if game.phase == Phase.BEFORE_DEAL:
             game.find(Kind.CARD_FACED_IN_PACK, None, "a card was found faced in the pack "
                       "before the deal was finished", card=ev.cards[0] if ev.cards else None,

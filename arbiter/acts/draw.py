@@ -4,7 +4,7 @@ a discard taken back."""
 from __future__ import annotations
 
 from ..cases import Event
-from ..table import Game, Impossible, Phase, Seat, Status
+from ..table import Game, Impossible, OutOfPlace, Phase, Seat, Status
 from ..vocabulary import Act, Kind
 from .base import NoCheck, handles, player
 from .common import (
@@ -17,10 +17,28 @@ from .common import (
 )
 
 
+def late(game: Game, name: str, count: int) -> None:
+    """Drawing after standing pat, after his draw, or after his turn to draw went by
+    (Peel 38): found, and he is not helped."""
+    seat = game.seats[name]
+    pat = seat.drawn and seat.asked == 0 and seat.given == 0
+    gone_by = game.phase == Phase.BETTING and not seat.drawn  # the draw closed without him
+    if pat or gone_by or (seat.drawn and game.phase == Phase.BETTING):
+        why = ("having stood pat" if pat else "after his turn to draw had gone by"
+               if gone_by else "after he had drawn")
+        after = game.drawers[game.drawers.index(name) + 1:] if name in game.drawers else []
+        helped = any(game.seats[n].given or game.seats[n].drawn for n in after)
+        raise OutOfPlace(f"{name} wanted to draw {cards_word(count)} {why}",
+                         Kind.DREW_AFTER_HIS_TURN, stood_pat=pat, count=count,
+                         next_helped=helped)
+
+
 def discard(game: Game, name: str, count: int, cards: tuple[str, ...]) -> None:
     seat = game.seats[name]
+    if game.phase in (Phase.DRAW, Phase.BETTING):
+        late(game, name, count)
     if seat.discarded is not None:
-        raise Impossible(f"{name} has already discarded in this draw")
+        raise OutOfPlace(f"{name} has already discarded in this draw")
     if count > len(seat.hand):
         raise Impossible(f"{name} cannot discard {count} cards from a hand of "
                          f"{len(seat.hand)}")
@@ -77,9 +95,9 @@ class Gives:
     @staticmethod
     def check(game: Game, ev: Event) -> None:
         if player(ev) != game.dealer:
-            raise Impossible(f"{ev.player} is not the dealer; only {game.dealer} gives cards")
+            raise OutOfPlace(f"{ev.player} is not the dealer; only {game.dealer} gives cards")
         if ev.to is None or game.seats[ev.to].status != Status.IN:
-            raise Impossible(f"{ev.to} has abandoned his hand and is out of this deal")
+            raise OutOfPlace(f"{ev.to} has abandoned his hand and is out of this deal")
 
     @staticmethod
     def apply(game: Game, ev: Event) -> None:
@@ -235,6 +253,8 @@ class StandsPat(NoCheck):
     @staticmethod
     def apply(game: Game, ev: Event) -> None:
         name = player(ev)
+        if game.phase == Phase.BETTING or game.seats[name].drawn:
+            raise OutOfPlace(f"{name} stood pat after the draw had gone by him")
         begin_draw_turn(game, name)
         seat = game.seats[name]
         seat.discarded = seat.discarded or 0
@@ -248,9 +268,9 @@ class Exposes:
     @staticmethod
     def check(game: Game, ev: Event) -> None:
         if player(ev) != game.dealer:
-            raise Impossible(f"{ev.player} is not the dealer")
+            raise OutOfPlace(f"{ev.player} is not the dealer")
         if game.phase not in (Phase.SAY, Phase.DRAW):
-            raise Impossible(f"the dealer cannot expose a card {game.phase}")
+            raise OutOfPlace(f"the dealer cannot expose a card {game.phase}")
 
     @staticmethod
     def apply(game: Game, ev: Event) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..cards import card_name
 from ..cases import Event
-from ..table import Game, Impossible, Phase, Status
+from ..table import Game, OutOfPlace, Phase, Status
 from ..vocabulary import INTENTS, Act, Kind
 from .base import NoCheck, handles, player
 from .common import after_money, check_turn, pay
@@ -28,7 +28,7 @@ class SayAct:
     def check(game: Game, ev: Event) -> None:
         p = player(ev)
         if game.phase == Phase.BEFORE_DEAL:
-            raise Impossible(f"'{ev.describe()}' comes before the cards are dealt")
+            raise OutOfPlace("it comes before the cards are dealt")
         if game.seats[p].status == Status.PASSED and ev.act == Act.PASSES:
             return  # a second pass changes nothing
         if game.seats[p].status == Status.PASSED:
@@ -239,7 +239,7 @@ class Retrieves:
     def check(game: Game, ev: Event) -> None:
         p = player(ev)
         if game.seats[p].status != Status.PASSED:
-            raise Impossible(f"{p} has not thrown down his hand")
+            raise OutOfPlace(f"{p} has not thrown down his hand")
         game.find(Kind.THROWN_HAND_RETAKEN, p, f"{p} took up again the hand he had thrown "
                   "down")
 

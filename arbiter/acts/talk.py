@@ -8,7 +8,7 @@ from typing import Any
 from ..cards import evaluate
 from ..cases import Event
 from ..params import Rules
-from ..table import Game, Impossible, Phase, Status
+from ..table import Game, OutOfPlace, Phase, Status
 from ..vocabulary import Act, Kind
 from .base import NoCheck, handles, player
 from .common import wrong_size
@@ -91,7 +91,7 @@ class Wins:
     @staticmethod
     def check(game: Game, ev: Event) -> None:
         if game.phase != Phase.SHOW:
-            raise Impossible("a hand wins at the show, when the betting is over")
+            raise OutOfPlace("a hand wins at the show, when the betting is over")
 
     @staticmethod
     def apply(game: Game, ev: Event) -> None:
