@@ -424,40 +424,9 @@ def case_from_document(doc: Document) -> Case:
     t = data["table"]
     seats = tuple(t["seats"])
     counters = dict(t.get("counters", {}))
-    dealer = _seat(t["dealer"], _Ctx(doc, ("table", "dealer"), seats, counters))
-    stakes = {_seat(who, _Ctx(doc, ("table", "stakes", who), seats, counters)): n
-              for who, n in t.get("stakes", {}).items()}
-    table = Table(
-        seats=seats,
-        dealer=dealer,
-        blind=t["blind"],
-        limit=t["limit"],
-        counters=tuple(counters.items()),
-        stakes=tuple(stakes.items()),
-        jackpot=t.get("jackpot", 0),
-        pool=t.get("pool", 0),
-    )
-    events = []
-    for i, raw in enumerate(data["events"]):
-        ctx = _Ctx(doc, ("events", i), seats, counters)
-        ev = parse_line(raw, ctx) if isinstance(raw, str) else parse_mapping(raw, ctx)
-        line, column = doc.where(("events", i))
-        events.append(Event(**{**ev.__dict__, "line": line, "column": column}))
-    dispute = None
-    if "dispute" in data:
-        d = data["dispute"]
-        named = {key: _seat(d[key], _Ctx(doc, ("dispute", key), seats, counters))
-                 for key in ("raised_by", "about") if key in d}
-        asks = None
-        if "asks" in d:
-            from .questions import parse_question
-
-            asks = parse_question(d["asks"], _Ctx(doc, ("dispute", "asks"), seats, counters))
-        if "question" not in d and asks is None:
-            raise doc.error(("dispute",), "a dispute needs 'asks' (one of the question "
-                            "forms, e.g. 'may C come in') or 'question' (in your own words)")
-        dispute = Dispute(d.get("question") or asks.text if asks else d["question"],
-                          named.get("raised_by"), named.get("about"), asks)
+    table = _table(doc, t, seats, counters)
+    events = _events(doc, data["events"], seats, counters)
+    dispute = _dispute(doc, data["dispute"], seats, counters) if "dispute" in data else None
     return Case(
         file=doc.file,
         table=table,
@@ -469,3 +438,47 @@ def case_from_document(doc: Document) -> Case:
         dispute=dispute,
         expect=data.get("expect", {}),
     )
+
+
+def _table(doc: Document, t: dict[str, Any], seats: tuple[str, ...],
+           counters: dict[str, int]) -> Table:
+    dealer = _seat(t["dealer"], _Ctx(doc, ("table", "dealer"), seats, counters))
+    stakes = {_seat(who, _Ctx(doc, ("table", "stakes", who), seats, counters)): n
+              for who, n in t.get("stakes", {}).items()}
+    return Table(
+        seats=seats,
+        dealer=dealer,
+        blind=t["blind"],
+        limit=t["limit"],
+        counters=tuple(counters.items()),
+        stakes=tuple(stakes.items()),
+        jackpot=t.get("jackpot", 0),
+        pool=t.get("pool", 0),
+    )
+
+
+def _events(doc: Document, raws: list[Any], seats: tuple[str, ...],
+            counters: dict[str, int]) -> list[Event]:
+    events = []
+    for i, raw in enumerate(raws):
+        ctx = _Ctx(doc, ("events", i), seats, counters)
+        ev = parse_line(raw, ctx) if isinstance(raw, str) else parse_mapping(raw, ctx)
+        line, column = doc.where(("events", i))
+        events.append(Event(**{**ev.__dict__, "line": line, "column": column}))
+    return events
+
+
+def _dispute(doc: Document, d: dict[str, Any], seats: tuple[str, ...],
+             counters: dict[str, int]) -> Dispute:
+    named = {key: _seat(d[key], _Ctx(doc, ("dispute", key), seats, counters))
+             for key in ("raised_by", "about") if key in d}
+    asks = None
+    if "asks" in d:
+        from .questions import parse_question
+
+        asks = parse_question(d["asks"], _Ctx(doc, ("dispute", "asks"), seats, counters))
+    if "question" not in d and asks is None:
+        raise doc.error(("dispute",), "a dispute needs 'asks' (one of the question "
+                        "forms, e.g. 'may C come in') or 'question' (in your own words)")
+    return Dispute(d.get("question") or asks.text if asks else d["question"],
+                   named.get("raised_by"), named.get("about"), asks)

@@ -497,56 +497,65 @@ def _own(book: Rulebook, path: Path) -> list[dict[str, Any]]:
     return [p for p in book.provisions if p.get("file") == str(path)]
 
 
+def _allowed(v: Any) -> set[str] | None:
+    if isinstance(v, dict):
+        return None  # a comparison: assume it may overlap
+    return {repr(x) for x in v} if isinstance(v, list) else {repr(v)}
+
+
+def _exclusive(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    for k in set(a) & set(b):
+        va, vb = _allowed(a[k]), _allowed(b[k])
+        if va is not None and vb is not None and not va & vb:
+            return True
+    return False
+
+
+def _conflict(p: dict[str, Any], q: dict[str, Any]) -> bool:
+    if p["decision"] == q["decision"] or p["id"] in q.get("exception_to", []) or \
+            q["id"] in p.get("exception_to", []):
+        return False
+    return not _exclusive(p.get("when", {}), q.get("when", {}))
+
+
+def _candidates(
+    provisions: tuple[dict[str, Any], ...],
+    conds: list[dict[str, Any]],
+    group: list[int],
+    keys: tuple[str, ...],
+) -> Iterator[tuple[int, int]]:
+    """Index pairs in ``group`` that may overlap, found without comparing every pair:
+    split the group by the values of a fact most of it tests (provisions that test it
+    with values that do not meet can never both apply), then split each part again."""
+    from itertools import combinations
+
+    best, tested = None, 0
+    if len(group) > 16:
+        for k in keys:
+            n = sum(1 for i in group if k in conds[i] and _allowed(conds[i][k]) is not None)
+            if n > tested:
+                best, tested = k, n
+    if best is None or tested < 2:  # only provisions deciding differently can disagree
+        yield from ((i, j) for i, j in combinations(group, 2)
+                    if provisions[i]["decision"] != provisions[j]["decision"])
+        return
+    free = [i for i in group if best not in conds[i] or _allowed(conds[i][best]) is None]
+    buckets: dict[str, list[int]] = {}
+    for i in group:
+        for v in sorted(_allowed(conds[i][best]) or ()) if best in conds[i] else ():
+            buckets.setdefault(v, []).append(i)
+    rest = tuple(k for k in keys if k != best)
+    for members in buckets.values():
+        yield from _candidates(provisions, conds, sorted({*members, *free}), rest)
+    if not buckets:
+        yield from _candidates(provisions, conds, free, rest)
+
+
 def _may_disagree(
     provisions: tuple[dict[str, Any], ...],
 ) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
     """Pairs of provisions on the same point, deciding differently, with no precedence
     between them, whose conditions do not exclude each other: they could both apply."""
-    from itertools import combinations
-
-    def allowed(v: Any) -> set[str] | None:
-        if isinstance(v, dict):
-            return None  # a comparison: assume it may overlap
-        return {repr(x) for x in v} if isinstance(v, list) else {repr(v)}
-
-    def exclusive(a: dict[str, Any], b: dict[str, Any]) -> bool:
-        for k in set(a) & set(b):
-            va, vb = allowed(a[k]), allowed(b[k])
-            if va is not None and vb is not None and not va & vb:
-                return True
-        return False
-
-    def conflict(p: dict[str, Any], q: dict[str, Any]) -> bool:
-        if p["decision"] == q["decision"] or p["id"] in q.get("exception_to", []) or \
-                q["id"] in p.get("exception_to", []):
-            return False
-        return not exclusive(p.get("when", {}), q.get("when", {}))
-
-    def candidates(group: list[int], keys: tuple[str, ...]) -> Iterator[tuple[int, int]]:
-        """Index pairs in ``group`` that may overlap, found without comparing every pair:
-        split the group by the values of a fact most of it tests (provisions that test it
-        with values that do not meet can never both apply), then split each part again."""
-        best, tested = None, 0
-        if len(group) > 16:
-            for k in keys:
-                n = sum(1 for i in group if k in conds[i] and allowed(conds[i][k]) is not None)
-                if n > tested:
-                    best, tested = k, n
-        if best is None or tested < 2:  # only provisions deciding differently can disagree
-            yield from ((i, j) for i, j in combinations(group, 2)
-                        if provisions[i]["decision"] != provisions[j]["decision"])
-            return
-        free = [i for i in group if best not in conds[i] or allowed(conds[i][best]) is None]
-        buckets: dict[str, list[int]] = {}
-        for i in group:
-            for v in sorted(allowed(conds[i][best]) or ()) if best in conds[i] else ():
-                buckets.setdefault(v, []).append(i)
-        rest = tuple(k for k in keys if k != best)
-        for members in buckets.values():
-            yield from candidates(sorted({*members, *free}), rest)
-        if not buckets:
-            yield from candidates(free, rest)
-
     conds = [p.get("when", {}) for p in provisions]
     groups: dict[tuple[str, str], list[int]] = {}
     for i, p in enumerate(provisions):
@@ -554,11 +563,11 @@ def _may_disagree(
     seen: set[tuple[int, int]] = set()
     for group in groups.values():
         keys = tuple(sorted({k for i in group for k in conds[i]}))
-        for pair in candidates(group, keys):
+        for pair in _candidates(provisions, conds, group, keys):
             if pair not in seen:
                 seen.add(pair)
                 p, q = provisions[pair[0]], provisions[pair[1]]
-                if conflict(p, q):
+                if _conflict(p, q):
                     yield p, q
 
 

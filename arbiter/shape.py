@@ -70,121 +70,8 @@ def _compiled(schema: dict[str, Any], root: dict[str, Any]) -> Check:
 
 def _compile(schema: dict[str, Any], root: dict[str, Any]) -> Check:
     """One schema node as a function of (value, path): every lookup done once, here."""
-    target: dict[str, Any] | None = None
-    if "$ref" in schema:
-        target = root
-        for part in schema["$ref"].lstrip("#/").split("/"):
-            target = target[part]
-    names = schema.get("type")
-    types = tuple(names) if isinstance(names, list) else (names,) if names else ()
-    classes = tuple(c for t in types for c in _CLASSES.get(t, ()))
-    expected = f"expected {' or '.join(types)}"
-    enum = schema.get("enum")
-    branches = schema.get("anyOf")
-    low, high = schema.get("minimum"), schema.get("maximum")
-    min_len, pattern = schema.get("minLength", 0), schema.get("pattern")
-    regex = re.compile(pattern) if pattern else None
-    min_items, max_items = schema.get("minItems", 0), schema.get("maxItems")
-    unique, items = schema.get("uniqueItems", False), schema.get("items")
-    min_props, required = schema.get("minProperties", 0), tuple(schema.get("required", ()))
-    props: dict[str, Any] = schema.get("properties", {})
-    extra = schema.get("additionalProperties", True)
-    subs: dict[str, Check] = {}  # each key's check, compiled at its first use
-    # Keys whose value is plain text or a flag, checked inline (most keys of most laws).
-    plain = {k: (_CLASSES[v["type"]], v.get("minLength", 0)) for k, v in props.items()
-             if set(v) <= {"type", "description", "minLength"}
-             and v.get("type") in ("string", "boolean")}
-    try:
-        members = {(type(e), e) for e in enum} if enum is not None else None
-    except TypeError:  # an enum of lists: compared one by one
-        members = None
-    ref_box: list[Check] = []  # the check of the $ref's target, compiled at first use
-    items_box: list[Check] = []  # the check of each item, likewise
-
-    def sub_check(key: str, sub: dict[str, Any]) -> Check:
-        found = subs.get(key)
-        if found is None:
-            found = subs[key] = _compiled(sub, root)
-        return found
-
-    def check(value: Any, path: Where) -> Fault | None:
-        if target is not None:
-            if not ref_box:
-                ref_box.append(_compiled(target, root))
-            found = ref_box[0](value, path)
-            if found is not None:
-                return found
-        cls = type(value)
-        if cls is float or cls is int:
-            if cls is float and not math.isfinite(value):
-                return Fault(path, f"expected a finite number, got {value}", number=True)
-            if abs(value) > MAX_INT:
-                return Fault(path, f"the number is too large (at most {MAX_INT:,})", number=True)
-        if classes and cls not in classes:
-            if cls is float and "integer" in types:
-                return Fault(path, f"expected a whole number, got {value!r}", number=True)
-            return Fault(path, expected)
-        if cls is float or cls is int:
-            if low is not None and value < low:
-                return Fault(path, f"below the minimum {low}")
-            if high is not None and value > high:
-                return Fault(path, f"above the maximum {high}")
-        if enum is not None:
-            try:
-                known = members is not None and (cls, value) in members
-            except TypeError:  # the value is a list or a mapping
-                known = False
-            if not known and not any(value == e and cls is type(e) for e in enum):
-                return Fault(path, "not one of the allowed values")
-        if branches is not None:
-            faults = [_compiled(b, root)(value, path) for b in branches]
-            if all(f is not None for f in faults):
-                numeric = [f for f in faults if f is not None and f.number]
-                return numeric[0] if numeric else faults[0]
-        if cls is str:
-            if len(value) < min_len:
-                return Fault(path, "too short")
-            if regex is not None and not regex.search(value):
-                return Fault(path, "not of the expected form")
-        elif cls is list:
-            if len(value) < min_items or (max_items is not None and len(value) > max_items):
-                return Fault(path, "wrong number of items")
-            if unique and len({repr(v) for v in value}) != len(value):
-                return Fault(path, "an item is given twice")
-            if isinstance(items, dict):
-                if not items_box:
-                    items_box.append(_compiled(items, root))
-                each = items_box[0]
-                for i, item in enumerate(value):
-                    found = each(item, (*path, i))
-                    if found is not None:
-                        return found
-        elif cls is dict:
-            if len(value) < min_props:
-                return Fault(path, "too few keys")
-            for k in required:
-                if k not in value:
-                    return Fault(path, f"missing {k!r}")
-            for k, v in value.items():
-                simple = plain.get(k)
-                if simple is not None and type(v) in simple[0] and (
-                        type(v) is bool or len(v) >= simple[1]):
-                    continue
-                if type(k) is not str:
-                    return Fault(path, "a key that is not text")
-                sub = props.get(k)
-                if sub is None:
-                    if extra is False:
-                        return Fault((*path, k), "an unknown key")
-                    if not isinstance(extra, dict):
-                        continue
-                    found = sub_check("", extra)(v, (*path, k))
-                else:
-                    found = sub_check(k, sub)(v, (*path, k))
-                if found is not None:
-                    return found
-        return None
-
+    node = _Node(schema, root)
+    classes, check = node.classes, node.check
     if set(schema) <= {"type", "description"} and classes and float not in classes:
         def leaf(value: Any, path: Where) -> Fault | None:  # most nodes: text, a flag
             if type(value) in classes and type(value) is not int:
@@ -192,6 +79,163 @@ def _compile(schema: dict[str, Any], root: dict[str, Any]) -> Check:
             return check(value, path)
         return leaf
     return check
+
+
+class _Node:
+    """One schema node, its keywords looked up once; ``check`` is its function."""
+
+    __slots__ = ("branches", "classes", "enum", "expected", "extra", "high", "items",
+                 "items_check", "low", "max_items", "members", "min_items", "min_len",
+                 "min_props", "plain", "props", "ref_check", "regex", "required", "root",
+                 "subs", "target", "types", "unique")
+
+    def __init__(self, schema: dict[str, Any], root: dict[str, Any]) -> None:
+        self.root = root
+        target: dict[str, Any] | None = None
+        if "$ref" in schema:
+            target = root
+            for part in schema["$ref"].lstrip("#/").split("/"):
+                target = target[part]
+        self.target = target
+        names = schema.get("type")
+        types = tuple(names) if isinstance(names, list) else (names,) if names else ()
+        self.types: tuple[str, ...] = types
+        self.classes = tuple(c for t in types for c in _CLASSES.get(t, ()))
+        self.expected = f"expected {' or '.join(types)}"
+        enum = schema.get("enum")
+        self.enum: Any = enum
+        self.branches: Any = schema.get("anyOf")
+        self.low, self.high = schema.get("minimum"), schema.get("maximum")
+        self.min_len, pattern = schema.get("minLength", 0), schema.get("pattern")
+        self.regex = re.compile(pattern) if pattern else None
+        self.min_items, self.max_items = schema.get("minItems", 0), schema.get("maxItems")
+        self.unique, self.items = schema.get("uniqueItems", False), schema.get("items")
+        self.min_props = schema.get("minProperties", 0)
+        self.required = tuple(schema.get("required", ()))
+        props: dict[str, Any] = schema.get("properties", {})
+        self.props = props
+        self.extra = schema.get("additionalProperties", True)
+        self.subs: dict[str, Check] = {}  # each key's check, compiled at its first use
+        # Keys whose value is plain text or a flag, checked inline (most keys of most laws).
+        self.plain = {k: (_CLASSES[v["type"]], v.get("minLength", 0))
+                      for k, v in props.items()
+                      if set(v) <= {"type", "description", "minLength"}
+                      and v.get("type") in ("string", "boolean")}
+        try:
+            self.members = {(type(e), e) for e in enum} if enum is not None else None
+        except TypeError:  # an enum of lists: compared one by one
+            self.members = None
+        self.ref_check: Check | None = None  # the $ref's target's, compiled at first use
+        self.items_check: Check | None = None  # each item's, likewise
+
+    def check(self, value: Any, path: Where) -> Fault | None:
+        if self.target is not None:
+            if self.ref_check is None:
+                self.ref_check = _compiled(self.target, self.root)
+            found = self.ref_check(value, path)
+            if found is not None:
+                return found
+        cls = type(value)
+        found = self._kind_fault(value, cls, path)
+        if found is None and self.enum is not None:
+            found = self._enum_fault(value, cls, path)
+        if found is None and self.branches is not None:
+            found = self._branches_fault(value, path)
+        if found is not None:
+            return found
+        if cls is str:
+            if len(value) < self.min_len:
+                return Fault(path, "too short")
+            if self.regex is not None and not self.regex.search(value):
+                return Fault(path, "not of the expected form")
+        elif cls is list:
+            return self._list_fault(value, path)
+        elif cls is dict:
+            return self._dict_fault(value, path)
+        return None
+
+    def _kind_fault(self, value: Any, cls: type, path: Where) -> Fault | None:
+        """A number not finite or too large, a value of the wrong type, or out of range."""
+        if cls is float or cls is int:
+            if cls is float and not math.isfinite(value):
+                return Fault(path, f"expected a finite number, got {value}", number=True)
+            if abs(value) > MAX_INT:
+                return Fault(path, f"the number is too large (at most {MAX_INT:,})", number=True)
+        if self.classes and cls not in self.classes:
+            if cls is float and "integer" in self.types:
+                return Fault(path, f"expected a whole number, got {value!r}", number=True)
+            return Fault(path, self.expected)
+        if cls is float or cls is int:
+            if self.low is not None and value < self.low:
+                return Fault(path, f"below the minimum {self.low}")
+            if self.high is not None and value > self.high:
+                return Fault(path, f"above the maximum {self.high}")
+        return None
+
+    def _enum_fault(self, value: Any, cls: type, path: Where) -> Fault | None:
+        try:
+            known = self.members is not None and (cls, value) in self.members
+        except TypeError:  # the value is a list or a mapping
+            known = False
+        if not known and not any(value == e and cls is type(e) for e in self.enum):
+            return Fault(path, "not one of the allowed values")
+        return None
+
+    def _branches_fault(self, value: Any, path: Where) -> Fault | None:
+        faults = [_compiled(b, self.root)(value, path) for b in self.branches]
+        if all(f is not None for f in faults):
+            numeric = [f for f in faults if f is not None and f.number]
+            return numeric[0] if numeric else faults[0]
+        return None
+
+    def _list_fault(self, value: list[Any], path: Where) -> Fault | None:
+        if len(value) < self.min_items or (
+                self.max_items is not None and len(value) > self.max_items):
+            return Fault(path, "wrong number of items")
+        if self.unique and len({repr(v) for v in value}) != len(value):
+            return Fault(path, "an item is given twice")
+        if isinstance(self.items, dict):
+            if self.items_check is None:
+                self.items_check = _compiled(self.items, self.root)
+            each = self.items_check
+            for i, item in enumerate(value):
+                found = each(item, (*path, i))
+                if found is not None:
+                    return found
+        return None
+
+    def _dict_fault(self, value: dict[Any, Any], path: Where) -> Fault | None:
+        if len(value) < self.min_props:
+            return Fault(path, "too few keys")
+        for k in self.required:
+            if k not in value:
+                return Fault(path, f"missing {k!r}")
+        plain, props, extra = self.plain, self.props, self.extra
+        for k, v in value.items():
+            simple = plain.get(k)
+            if simple is not None and type(v) in simple[0] and (
+                    type(v) is bool or len(v) >= simple[1]):
+                continue
+            if type(k) is not str:
+                return Fault(path, "a key that is not text")
+            sub = props.get(k)
+            if sub is None:
+                if extra is False:
+                    return Fault((*path, k), "an unknown key")
+                if not isinstance(extra, dict):
+                    continue
+                found = self._sub_check("", extra)(v, (*path, k))
+            else:
+                found = self._sub_check(k, sub)(v, (*path, k))
+            if found is not None:
+                return found
+        return None
+
+    def _sub_check(self, key: str, sub: dict[str, Any]) -> Check:
+        found = self.subs.get(key)
+        if found is None:
+            found = self.subs[key] = _compiled(sub, self.root)
+        return found
 
 
 MAX_EVENTS = 500  # events in one case: a deal of ten players has fewer than 200

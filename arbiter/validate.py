@@ -124,6 +124,12 @@ def _word(top: Any) -> tuple[Where, str]:
     # not "expected text".
     error = best_match([top])
     path: tuple[str | int, ...] = tuple(error.absolute_path)
+    said = _word_keys(error, path) or _word_value(error, path) or _word_forms(error, path)
+    return said if said is not None else (path, error.message)
+
+
+def _word_keys(error: Any, path: Where) -> tuple[Where, str] | None:
+    """An unknown or a missing key."""
     inst = error.instance
     kind = error.validator
     if kind == "additionalProperties" and isinstance(inst, dict):
@@ -140,6 +146,13 @@ def _word(top: Any) -> tuple[Where, str]:
         about = error.schema.get("properties", {}).get(missing[0], {}).get("description")
         what = f": {about[0].lower()}{about[1:].rstrip('.')}" if about else ""
         return (path, f"missing required key {missing[0]!r}{what}")
+    return None
+
+
+def _word_value(error: Any, path: Where) -> tuple[Where, str] | None:
+    """A value of the wrong type, choice, length, form or size."""
+    inst = error.instance
+    kind = error.validator
     if kind == "type":
         return (
             path, f"expected {_expected_type(error.validator_value)}, got {_describe(inst)}"
@@ -164,6 +177,13 @@ def _word(top: Any) -> tuple[Where, str]:
         return (path, f"expected at most {error.validator_value} items")
     if kind == "uniqueItems":
         return (path, "names the same thing twice; expected each once")
+    return None
+
+
+def _word_forms(error: Any, path: Where) -> tuple[Where, str] | None:
+    """A value that is none of the forms an anyOf allows."""
+    inst = error.instance
+    kind = error.validator
     if kind == "anyOf" and path[:1] == ("events",) and len(path) == 2:
         hint = ""
         if isinstance(inst, dict) and "act" not in inst and len(inst) == 1:
@@ -176,7 +196,7 @@ def _word(top: Any) -> tuple[Where, str]:
         words = ", ".join(", ".join(map(str, f)) if isinstance(f, list) else str(f)
                           for f in forms)
         return (path, f"expected {words}; got {_describe(inst)}")
-    return (path, error.message)
+    return None
 
 
 def _relevance(error: Any) -> Any:
