@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
 from .provisions import fill, match
+from .render import sentence as _sentence
 from .vocabulary import FINDINGS, PERMITS, POOL_TAKERS, QUESTIONS, Act, Question
 
 if TYPE_CHECKING:
@@ -57,14 +58,6 @@ class Answer:
             return text
         word = self.answer[:1].upper() + self.answer[1:]
         return f"{word}: {text[:1].lower() + text[1:] if text[1:2].islower() else text}"
-
-
-def _sentence(text: str) -> str:
-    text = " ".join(text.split())
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
 
 
 def answer_for(ruling: Ruling) -> Answer | None:

@@ -19,6 +19,7 @@ from .cases import Case
 from .errors import ArbiterError
 from .judge import Ruling, judge
 from .laws import Rulebook
+from .render import sentence as _sentence
 
 COLUMNS = ("decision", "remedy", "pays", "laws")
 HEADINGS = {"decision": "Decision", "remedy": "Remedy or penalty",
@@ -197,14 +198,6 @@ def _condition(cond: dict[str, Any]) -> str:
     bits = [(k.replace("_", " ") if v is True else f"not {k.replace('_', ' ')}"
              if v is False else f"{k.replace('_', ' ')} is {v}") for k, v in cond.items()]
     return " if " + " and ".join(bits)
-
-
-def _sentence(text: str) -> str:
-    text = " ".join(text.split())
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
 
 
 def _payment(p: dict[str, Any]) -> str:

@@ -89,3 +89,12 @@ def rulebooks_table(books: list[Rulebook]) -> str:
         table += ("\n\nDeciding laws no provision or parameter decides with yet:\n"
                   + "\n".join(notes))
     return table
+
+
+def sentence(text: str) -> str:
+    """A clause as a sentence: one line, a capital first, a full stop last."""
+    text = " ".join(text.split())
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."

@@ -6,15 +6,8 @@ from typing import Any
 
 from .findings import Finding
 from .judge import Citation, Decided, Ruling, Silence
+from .render import sentence as _sentence
 from .render import wrap
-
-
-def _sentence(text: str) -> str:
-    text = " ".join(text.split())
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
 
 
 def _cite_line(c: Citation, book_name: str) -> str:
