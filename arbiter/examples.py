@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .errors import InputError, did_you_mean
+from .files import shipped_dir
 
 
 class Example(NamedTuple):
@@ -25,11 +26,7 @@ class Example(NamedTuple):
 
 def casebook_dir() -> Path:
     """The shipped cases: the installed copy, or the source checkout's ``cases/``."""
-    here = Path(__file__).resolve().parent
-    installed = here / "casebook"  # where a wheel puts the project's cases/
-    if installed.is_dir():
-        return installed
-    return here.parent / "cases"
+    return shipped_dir("casebook", "cases")
 
 
 def names() -> list[str]:

@@ -61,3 +61,10 @@ def decode(raw: bytes, name: str) -> str:
         raise InputError(f"not UTF-8 text: invalid byte 0x{raw[exc.start]:02x} at byte "
                          f"{exc.start} of the file", file=name, line=line, column=col) from None
     return text[1:] if text.startswith("\ufeff") else text
+
+
+def shipped_dir(installed: str, checkout: str) -> Path:
+    """Data shipped with arbiter: ``arbiter/INSTALLED`` in a wheel, else the source
+    checkout's top-level ``CHECKOUT`` directory."""
+    here = Path(__file__).resolve().parent
+    return here / installed if (here / installed).is_dir() else here.parent / checkout

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import cache
 from .errors import InputError, did_you_mean
-from .files import decode, read_bytes
+from .files import decode, read_bytes, shipped_dir
 from .laws import Effect, Law, Rulebook, normalise_ref
 
 if TYPE_CHECKING:  # yaml is imported only when a rulebook is not in the cache
@@ -27,11 +27,7 @@ SCHEMA_FILE = Path(__file__).parent / "schemas" / "rulebook.schema.json"
 
 def builtin_dir() -> Path:
     """The rulebooks shipped with arbiter (installed copy, or the source checkout's)."""
-    here = Path(__file__).resolve().parent
-    installed = here / "books"  # where a wheel puts the project's rulebooks/
-    if installed.is_dir():
-        return installed
-    return here.parent / "rulebooks"
+    return shipped_dir("books", "rulebooks")
 
 
 def search_path(extra: Iterable[str | Path] = ()) -> list[Path]:
