@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
 from .provisions import fill, match
+from .render import condition_words
 from .render import sentence as _sentence
 from .vocabulary import FINDINGS, PERMITS, POOL_TAKERS, QUESTIONS, Act, Question
 
@@ -44,12 +45,24 @@ class Answer:
     silent: bool = False
     outside_extract: bool = False
     player: str | None = None
+    # The consequence is what would follow if he did it (``may``: the act tried on the
+    # events), not what the events already brought about.
+    if_done: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {"question": self.question, "form": self.form, "player": self.player,
                 "answer": self.answer, "because": self.because,
                 "consequence": self.consequence, "cites": list(self.cites),
                 "silent": self.silent}
+
+    def follows(self) -> str | None:
+        """What follows, as a sentence: ``If he does it: what he did ... does not stand.``"""
+        if not self.consequence:
+            return None
+        text = _sentence(self.consequence)
+        if not self.if_done:
+            return text
+        return "If he does it: " + (text[:1].lower() + text[1:] if text[1:2].islower() else text)
 
     def line(self) -> str:
         """The answer in the table's words, one or two sentences."""
@@ -195,8 +208,7 @@ def _silent_on(ruling: Ruling, asked: Asked, s: Silence) -> Answer:
 
 
 def _if(cond: dict[str, Any]) -> str:
-    return "if " + " and ".join(f"{k.replace('_', ' ')} is {'yes' if v else 'no'}"
-                                for k, v in cond.items())
+    return "if " + condition_words(cond)
 
 
 # Findings about the hand itself (what "is his hand foul?" turns on).
@@ -241,6 +253,7 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
         lawful = FINDINGS[d.finding.kind].lawful
         word = "yes" if lawful and PERMITS.get(d.decision, False) else "no"
         out = _from_decision(asked, d, word)
+        out.if_done = True
         for other in decided[1:]:
             out.cites += [c for c in other.cites if c not in out.cites]
         return out

@@ -319,12 +319,12 @@ class _Judge:
                 cond: dict[str, Any] | None = None) -> Silence:
         book = self.book
         near = self.nearest(f, provs)
-        name, point = book.name, str(f.kind).replace("_", " ")
+        name = book.name
         if book.extract:
-            says = (f"The point ({point}) is not in the pinned text of {name}: {name}'s "
-                    "ruling on it is unknown, not silent.")
+            says = (f"This point is not in the pinned text of {name}: {name}'s ruling on it "
+                    "is unknown, not silent.")
         else:
-            says = f"{name} is silent on this point ({point})."
+            says = f"{name} is silent on this point."
         catch = book.catch_all
         cites = list(catch.get("cites", [])) if catch else []
         return Silence(f, bool(book.extract), says, list(near),
