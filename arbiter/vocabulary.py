@@ -577,6 +577,7 @@ QUESTION_FACTS: dict[str, str] = {
     "next_in_left_of_age": "player", "last_in_order": "player", "outcome": "str",
     "winner": "player", "is_winner": "bool", "jackpot": "int", "opener": "player",
     "is_opener": "bool", "bet_made": "bool", "called": "bool", "straddled": "bool",
+    "last_straddler": "player",
     "act": "str", "regular": "bool", "stake": "int", "pool": "int", "in_turn": "bool",
     # for "may PLAYER ACT": what the act, done now, would be found, and the book's decision
     "found": "str", "decision": "str",
