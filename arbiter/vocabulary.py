@@ -59,6 +59,7 @@ class Act(StrEnum):
     CUTS = "cuts"
     ADDS = "adds"
     DISPUTES = "disputes"
+    DEMANDS_JACK = "demands_jack"
 
 
 class Kind(StrEnum):
@@ -111,6 +112,7 @@ class Kind(StrEnum):
     SHOWED_WRONG_NUMBER = "showed_wrong_number"
     STAKE_ADDED = "stake_added"
     FACT_DISPUTED = "fact_disputed"
+    JACK_DEMANDED = "jack_demanded"
 
 
 class Decision(StrEnum):
@@ -273,6 +275,11 @@ ACTS: dict[Act, ActSpec] = {
                           "was seen...)", ("disputes", "denies", "contests"),
                           ("player", "about"), player_arg="about", words="free",
                           after_hand=True, when_out=True),
+    Act.DEMANDS_JACK: ActSpec(
+        "the age demands that the single player who came in take down his ante, and makes "
+        "it a jack (Foster 21's Only-Two-In Jack)",
+        ("demands a jack", "demands a jack pot", "demands a jack-pot", "makes it a jack",
+         "demands an only-two-in jack", "makes an only-two-in jack"), needs_dealt=True),
 }
 
 # What a player may say he will do (``states``), and the acts that keep that word.
@@ -461,6 +468,10 @@ FINDINGS: dict[Kind, FindingSpec] = {
         {"amount": "int", "had": "int", "lifted": "bool", "empty": "bool"}),
     Kind.FACT_DISPUTED: FindingSpec("a player disputes a fact",
                                     {"about": "player", "what": "str"}, lawful=True),
+    Kind.JACK_DEMANDED: FindingSpec(
+        "the age demanded that the single player who came in take down his ante, making a "
+        "jack", {"straddled": "bool", "raised": "bool", "came_in": "int", "one_in": "bool",
+                 "single": "player", "in_turn": "bool"}, lawful=True),
 }
 
 
@@ -497,6 +508,7 @@ PERMITS: dict[Decision, bool] = {
     Decision.ANSWER_DUE: True, Decision.ACTION_STANDS: True, Decision.FACT_BY_EVIDENCE: True,
     Decision.REFERRED: True, Decision.CORRECTED: True, Decision.DEAL_STANDS: True,
     Decision.MUST_TAKE: True, Decision.WINS_POOL: True, Decision.DIVIDE_POOL: True,
+    Decision.JACKPOT_NEXT: True,
 }
 
 # Decisions that say who takes the pool, and where the answer's name comes from: the

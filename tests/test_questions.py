@@ -105,6 +105,7 @@ LINES = {
     Act.POINTS_OUT: "{p} points out the error", Act.NOT_LOOKED: "{p} has not looked",
     Act.CUTS: "{p} cuts for the deal", Act.ADDS: "{p} adds 5",
     Act.DISPUTES: "{p} disputes that D passed", Act.RETRIEVES: "{p} takes up his thrown hand",
+    Act.DEMANDS_JACK: "{p} demands a jack",
 }
 # What cannot physically happen: taking back a discard where none was made.
 IMPOSSIBLE = {Act.RETAKES}
