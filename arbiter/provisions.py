@@ -105,6 +105,8 @@ def fill(template: str, values: dict[str, Any]) -> str:
 
     def sub(m: re.Match[str]) -> str:
         v = values.get(m.group(1))
+        if isinstance(v, (list, tuple)):  # players named together: "C and D"
+            return " and ".join(map(str, v)) if v else m.group(0)
         return m.group(0) if v is None else str(v)
 
     return _FIELD.sub(sub, template)
