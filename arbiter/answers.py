@@ -23,7 +23,7 @@ from .errors import InputError
 from .provisions import fill, match
 from .render import condition_words
 from .render import sentence as _sentence
-from .vocabulary import FINDINGS, PERMITS, POOL_TAKERS, QUESTIONS, Act, Question
+from .vocabulary import ACTS, FINDINGS, PERMITS, POOL_TAKERS, QUESTIONS, Act, Question
 
 if TYPE_CHECKING:
     from .judge import Decided, Ruling, Silence
@@ -271,32 +271,27 @@ def _words(asked: Asked) -> str:
     return asked.text.split(" ", 2)[2] if asked.text.count(" ") >= 2 else asked.text
 
 
-# What a player might do at each point of the deal, to answer "what may he do?": (what
-# the answer calls it, the act as a question writes it).
-_CHOICES: dict[str, tuple[tuple[str, str], ...]] = {
-    "before the deal": (("straddle", "straddle"), ("decline to straddle",
-                                                    "decline to straddle")),
-    "before the draw": (("come in", "come in"), ("raise", "raise 1"), ("pass", "pass"),
-                        ("stand", "stand"), ("hold the age", "hold the age")),
-    "the draw": (("draw", "draw 1"), ("stand pat", "stand pat"), ("pass", "pass")),
-    "after the draw": (("bet", "bet 1"), ("call", "call"), ("raise", "raise 1"),
-                       ("pass", "pass"), ("stand", "stand"), ("hold the age", "hold the age")),
-    "the show": (("show", "show"), ("pass", "pass")),
-}
-# After a bet, a bet is a raise; before one, there is nothing to call or raise.
-_AFTER_A_BET = {"bet"}
-_BEFORE_A_BET = {"call", "raise"}
+def choices(phase: str, bet_made: bool) -> list[tuple[str, str]]:
+    """The acts a player can choose at this point of the deal, from the vocabulary (each
+    act's ``choice_at``): (what the answer calls it, the act as a question writes it). In the
+    betting after the draw, a bet once made is called or raised, not bet again."""
+    out = []
+    for spec in ACTS.values():
+        if phase not in spec.choice_at:
+            continue
+        if (phase == "after the draw" and spec.choice_after_bet is not None
+                and spec.choice_after_bet != bet_made):
+            continue
+        words = spec.choice_words
+        out.append((" ".join(w for w in words.split() if not w.isdigit()), words))
+    return out
 
 
 def what_may(ruling: Ruling, asked: Asked) -> Answer:
     from .questions import parse_question
 
-    phase = ruling.replay.final.phase
-    choices = _CHOICES.get(phase, ())
-    if phase == "after the draw":
-        drop = _AFTER_A_BET if ruling.replay.facts.get("bet_made") else _BEFORE_A_BET
-        choices = tuple(c for c in choices if c[0] not in drop)
-    if not choices:
+    options = choices(ruling.replay.final.phase, bool(ruling.replay.facts.get("bet_made")))
+    if not options:
         return Answer(asked.text, str(asked.kind), "nothing",
                       "the deal is over: there is nothing left for him to do in it",
                       player=asked.player)
@@ -306,7 +301,7 @@ def what_may(ruling: Ruling, asked: Asked) -> Answer:
     unknown: list[str] = []
     cites: list[str] = []
     reasons: list[str] = []
-    for label, words in choices:
+    for label, words in options:
         one = may(ruling, parse_question(f"may {asked.player} {words}", ctx))
         (yes if one.answer == "yes" else unknown if one.silent else no).append(label)
         cites += [c for c in one.cites if c not in cites]

@@ -168,6 +168,13 @@ class ActSpec(NamedTuple):
     after_hand: bool = False  # may be recorded after the hand is over
     when_out: bool = False  # may be done by a player who has abandoned his hand
     by_dealer_when_out: bool = False  # the dealer deals on though he has passed (Peel 18)
+    # "what may PLAYER do": the points of the deal at which the act is one of a player's own
+    # choices, how a question writes it (``raise 1``), and whether it is a choice only once
+    # a bet is made in the betting after the draw (True: call, raise) or only before one
+    # (False: bet); None: either way.
+    choice_at: tuple[str, ...] = ()
+    choice_words: str = ""
+    choice_after_bet: bool | None = None
 
 
 _CARDS_KEYS = ("player", "count", "cards", "card")
@@ -181,19 +188,26 @@ ACTS: dict[Act, ActSpec] = {
                         ("blinds", "antes", "puts up the blind", "puts up"),
                         ("player", "amount"), amount="optional"),
     Act.STRADDLES: ActSpec("a blind raise before the deal",
-                           ("straddles",), ("player", "amount"), amount="optional"),
+                           ("straddles",), ("player", "amount"), amount="optional",
+        choice_at=("before the deal",), choice_words="straddle"),
     Act.DECLINES: ActSpec("refuses to straddle in turn",
                           ("declines to straddle", "refuses to straddle", "declines",
-                           "does not straddle")),
+                           "does not straddle"),
+        choice_at=("before the deal",), choice_words="decline to straddle"),
     Act.COMES_IN: ActSpec("accepts the hand, making good what the say requires",
                           ("comes in", "goes in", "makes good", "plays"),
-                          ("player", "amount"), amount="optional"),
+                          ("player", "amount"), amount="optional",
+        choice_at=("before the draw",), choice_words="come in"),
     Act.RAISES: ActSpec("goes better: makes good and raises by the amount",
                         ("makes good and raises", "makes good and goes better", "raises",
-                         "goes better"), ("player", "amount"), amount="required"),
+                         "goes better"), ("player", "amount"), amount="required",
+        choice_at=("before the draw", "after the draw"), choice_words="raise 1",
+        choice_after_bet=True),
     Act.PASSES: ActSpec("throws the hand up (or, in an unopened jack-pot, declines to open)",
                         ("passes", "abandons", "throws down", "throws up", "drops out",
-                         "drops", "folds", "retires", "passes out")),
+                         "drops", "folds", "retires", "passes out"),
+        choice_at=("before the draw", "the draw", "after the draw", "the show"),
+        choice_words="pass"),
     Act.OPENS: ActSpec("opens (a jack-pot) for the amount",
                        ("opens",), ("player", "amount"), amount="required"),
     Act.DISCARDS: ActSpec("throws out cards to draw", ("discards",), _CARDS_KEYS,
@@ -205,8 +219,10 @@ ACTS: dict[Act, ActSpec] = {
                        number="cards", required=("to",), needs_dealt=True,
                        by_dealer_when_out=True),
     Act.DRAWS: ActSpec("discards, asks and is given the same number, in one line",
-                       ("draws", "takes"), _CARDS_KEYS, number="cards", needs_dealt=True),
-    Act.STANDS_PAT: ActSpec("draws no cards", ("stands pat", "plays pat"), needs_dealt=True),
+                       ("draws", "takes"), _CARDS_KEYS, number="cards", needs_dealt=True,
+        choice_at=("the draw",), choice_words="draw 1"),
+    Act.STANDS_PAT: ActSpec("draws no cards", ("stands pat", "plays pat"), needs_dealt=True,
+        choice_at=("the draw",), choice_words="stand pat"),
     Act.EXPOSES: ActSpec("the dealer exposes a card in giving a player his draw",
                          ("exposes a card to", "exposes"), ("player", "to", "cards", "card"),
                          player_arg="to", number="card", needs_dealt=True,
@@ -219,13 +235,18 @@ ACTS: dict[Act, ActSpec] = {
     Act.LIFTS: ActSpec("takes his cards up from the table",
                        ("lifts", "lifts his cards", "takes up his cards", "raises his hand",
                         "takes up"), after_hand=True),
-    Act.BETS: ActSpec("bets the amount", ("bets",), ("player", "amount"), amount="required"),
+    Act.BETS: ActSpec("bets the amount", ("bets",), ("player", "amount"), amount="required",
+        choice_at=("after the draw",), choice_words="bet 1", choice_after_bet=False),
     Act.CALLS: ActSpec("sees the stake", ("calls", "sees"), ("player", "amount"),
-                       player_arg="ignored", amount="optional"),
-    Act.HOLDS: ActSpec("the age holds his say", ("holds the age", "holds")),
-    Act.STANDS: ActSpec("stands (checks) without betting", ("stands", "checks")),
+                       player_arg="ignored", amount="optional",
+        choice_at=("after the draw",), choice_words="call", choice_after_bet=True),
+    Act.HOLDS: ActSpec("the age holds his say", ("holds the age", "holds"),
+        choice_at=("before the draw", "after the draw"), choice_words="hold the age"),
+    Act.STANDS: ActSpec("stands (checks) without betting", ("stands", "checks"),
+        choice_at=("before the draw", "after the draw"), choice_words="stand"),
     Act.SHOWS: ActSpec("shows (names) his cards", ("shows",), ("player", "cards", "card"),
-                       number="named", needs_dealt=True, after_hand=True),
+                       number="named", needs_dealt=True, after_hand=True,
+        choice_at=("the show",), choice_words="show"),
     Act.CLAIMS: ActSpec("says what a player asked for", ("claims", "says"),
                         ("player", "about", "count"), player_arg="about", words="claim",
                         after_hand=True, when_out=True),
@@ -279,7 +300,8 @@ ACTS: dict[Act, ActSpec] = {
         "the age demands that the single player who came in take down his ante, and makes "
         "it a jack (Foster 21's Only-Two-In Jack)",
         ("demands a jack", "demands a jack pot", "demands a jack-pot", "makes it a jack",
-         "demands an only-two-in jack", "makes an only-two-in jack"), needs_dealt=True),
+         "demands an only-two-in jack", "makes an only-two-in jack"), needs_dealt=True,
+        choice_at=("before the draw",), choice_words="demand a jack"),
 }
 
 # What a player may say he will do (``states``), and the acts that keep that word.
