@@ -255,3 +255,22 @@ def test_a_club_compares_its_house_rules_with_the_book_they_amend() -> None:
     assert any("H1" in law for law in rows["house"]["laws"])
     assert not any("D's straddle" in d for d in rows["house"]["decision"])
     assert any("D's straddle" in d for d in rows["foster"]["decision"])
+
+
+def test_a_case_that_asks_shows_each_books_answer_in_its_column() -> None:
+    path = str(CASES / "last-say-the-age-passed-out.yaml")
+    runner = CliRunner()
+    text = runner.invoke(cli, ["compare", path]).output
+    header = next(ln for ln in text.splitlines() if ln.startswith("Book "))
+    assert [h.strip() for h in header.split("|")][:3] == ["Book", "Answer", "Decision"]
+    assert "Nobody: the age, B" in text  # Foster
+    assert "* E: Peel" in text  # Peel answers E, and parts from the others on the answer
+    rows = json.loads(runner.invoke(cli, ["compare", path, "--format", "json"]).output)["rows"]
+    by = {r["rulebook"]: r for r in rows}
+    assert by["foster"]["answer"][0].startswith("Nobody")
+    assert "answer" in by["peel"]["differs"] and "answer" not in by["foster"]["differs"]
+    md = runner.invoke(cli, ["compare", path, "--format", "markdown"]).output
+    assert "| Book | Answer | Decision |" in md
+    # A case that asks nothing has no answer column.
+    plain = runner.invoke(cli, ["compare", str(CASES / "dealt-four-and-noticed-at-once.yaml")])
+    assert "Answer" not in plain.output
