@@ -38,6 +38,13 @@ def test_peel_42_48_six_cards_raised_is_foul_and_forfeits_the_stake() -> None:
     assert "“If cards drawn be raised from the table" in out
 
 
+def test_peel_64_names_the_player_with_a_foul_hand_in_words() -> None:
+    # A fact that is a list of players is written as names, never as a Python list.
+    out = rule("cases/who-takes-the-pool-after-a-foul-hand.yaml", "--rulebook", "peel")
+    assert "D found with a foul hand at the end of the game forfeits his stake" in out
+    assert "['" not in out
+
+
 def test_rule_json_has_the_documented_stable_keys() -> None:
     data = json.loads(rule(LIFTED, "--rulebook", "peel", "--format", "json"))
     assert set(data) >= {"rulebook", "findings", "decisions", "citations", "silent", "outcome"}
