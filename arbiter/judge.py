@@ -321,8 +321,8 @@ class _Judge:
         near = self.nearest(f, provs)
         name, point = book.name, str(f.kind).replace("_", " ")
         if book.extract:
-            says = (f"The point ({point}) is not in the pinned text of {name}: {name}'s "
-                    "ruling on it is unknown, not silent.")
+            says = (f"The point ({point}) is not in the pinned text of {book.pinned_name}: "
+                    f"{name}'s ruling on it is unknown, not silent.")
         else:
             says = f"{name} is silent on this point ({point})."
         catch = book.catch_all

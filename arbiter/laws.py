@@ -91,6 +91,9 @@ class Rulebook(NamedTuple):
     laws: tuple[Law, ...] = ()
     provisions: tuple[dict[str, Any], ...] = ()
     extract: bool = False
+    # The name of the book whose pinned text is that extract: the book itself, or for a house
+    # book that extends one, the book it inherits it from ("Foster", not "House").
+    pinned: str | None = None
     catch_all: dict[str, Any] | None = None
     questions_of_fact: dict[str, Any] | None = None
     # Which finding is ruled on its cause and not found twice (see arbiter/precedence.py).
@@ -104,6 +107,11 @@ class Rulebook(NamedTuple):
     def name(self) -> str:
         """The short name used in citations, e.g. ``Peel``."""
         return self.citation or self.id
+
+    @property
+    def pinned_name(self) -> str:
+        """The book whose pinned text this one rests on, as a ruling names it."""
+        return self.pinned or self.name
 
     def law(self, ref: str | int) -> Law | None:
         return _index(self.laws).get(normalise_ref(ref))

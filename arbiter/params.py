@@ -131,7 +131,7 @@ def yaml_name(field_name: str) -> str:
 def voice(book: Any) -> str:
     """How an assumption names the book: by name, or, for a book known only from a pinned
     extract, as that text (what the rest of the book says is unknown, not silent)."""
-    return f"The pinned text of {book.name}" if book.extract else str(book.name)
+    return f"The pinned text of {book.pinned_name}" if book.extract else str(book.name)
 
 
 def assumption(name: str, book: str) -> str:
