@@ -15,6 +15,9 @@ class Effect(StrEnum):
     DECIDES = "decides"
     DESCRIBES = "describes"
     ADVISES = "advises"
+    # A rule of procedure the table follows, or leaves to the players' agreement, which the
+    # engine does not rule on: not counted among the deciding laws.
+    PROCEDURE = "procedure"
 
 
 class Law(NamedTuple):
@@ -167,6 +170,7 @@ class Rulebook(NamedTuple):
             "not_executable": sorted(
                 (r for r in deciding_refs if r not in executable),
                 key=lambda r: (not r.isdigit(), int(r) if r.isdigit() else 0, r)),
+            "procedure": [law.ref for law in self.laws if law.effect == Effect.PROCEDURE],
             "extract": self.extract,
             "provisions": len(self.provisions),
             "extent": self.extent,

@@ -296,6 +296,7 @@ CONTEXT_FACTS: dict[str, str] = {
     "is_age": "bool", "stake": "int", "jackpot": "int", "blind": "int", "limit": "int",
     "left_of_dealer": "player", "right_of_dealer": "player", "phase": "str",
     "blind_or_straddle": "int", "dealer_distracted_by": "player", "distracted": "bool",
+    "straddled": "bool",
 }
 
 # Facts the judge works out from a finding's own (plain arithmetic, no expressions).
