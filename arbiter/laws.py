@@ -136,7 +136,8 @@ class Rulebook(NamedTuple):
         if self.questions_of_fact:
             refs += self.questions_of_fact.get("cites", [])
         for a in self.answers:
-            refs += a.get("cites", [])
+            if not a.get("silent"):  # a silent answer names the laws it weighed, not used
+                refs += a.get("cites", [])
         for rule in self.precedence:
             refs += rule.get("cites", [])
         known = _index(self.laws)

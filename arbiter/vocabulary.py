@@ -302,7 +302,7 @@ CONTEXT_FACTS: dict[str, str] = {
 # Facts the judge works out from a finding's own (plain arithmetic, no expressions).
 DERIVED_FACTS: dict[str, str] = {
     "too_many": "bool", "too_few": "bool", "excess": "int", "given_as_asked": "bool",
-    "seen": "bool", "tie": "bool", "same_category": "bool",
+    "seen": "bool", "tie": "bool", "same_category": "bool", "ace_low": "bool",
 }
 
 
@@ -449,7 +449,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
          "winners": "list", "best": "str", "declared": "bool", "unknown": "list",
          "why": "str", "foul": "list", "foul_at_show": "bool", "short_of_funds": "bool",
          "claim": "int", "remainder": "int", "next_best": "player"},
-        ("tie", "same_category"), outcome=True,
+        ("tie", "same_category", "ace_low"), outcome=True,
         ruled_if=("winner", "winners")),
     Kind.ACTED_AFTER_PASSING: FindingSpec(
         "a player who had passed acted again in the deal (the act does not stand)",

@@ -38,6 +38,23 @@ def test_peel_42_48_six_cards_raised_is_foul_and_forfeits_the_stake() -> None:
     assert "“If cards drawn be raised from the table" in out
 
 
+def test_peel_64_names_the_player_with_a_foul_hand_in_words() -> None:
+    # A fact that is a list of players is written as names, never as a Python list.
+    out = rule("cases/who-takes-the-pool-after-a-foul-hand.yaml", "--rulebook", "peel")
+    assert "D found with a foul hand at the end of the game forfeits his stake" in out
+    assert "['" not in out
+
+
+def test_peel_silent_on_a_last_say_after_the_draw_names_the_laws_it_weighed() -> None:
+    # Silent, honestly, but naming 23 (the last say before the draw) and 53 (the order
+    # after it): not "rests on", since no law decides the point.
+    out = rule("cases/last-say-the-age-passed-out.yaml", "--rulebook", "peel")
+    answer = out.split("\nCase:")[0]
+    assert "silent on a last say in the betting after the draw" in answer
+    assert "Nearest laws considered: Peel 23, Peel 53" in answer
+    assert "Rests on" not in answer
+
+
 def test_rule_json_has_the_documented_stable_keys() -> None:
     data = json.loads(rule(LIFTED, "--rulebook", "peel", "--format", "json"))
     assert set(data) >= {"rulebook", "findings", "decisions", "citations", "silent", "outcome"}
