@@ -149,8 +149,8 @@ def from_book(book: Rulebook, asked: Asked, facts: dict[str, Any]) -> Answer | N
 def silent(book: Rulebook, asked: Asked, point: str | None = None) -> Answer:
     what = point or QUESTIONS[asked.kind].summary
     if book.extract:
-        because = (f"that is not in the pinned text of {book.name}: {book.name}'s ruling on it "
-                   f"is unknown, not silent ({what})")
+        because = (f"that is not in the pinned text of {book.pinned_name}: {book.name}'s "
+                   f"ruling on it is unknown, not silent ({what})")
         word = "not in the pinned text"
     else:
         because = f"{book.name} is silent on it ({what})"

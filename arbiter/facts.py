@@ -34,6 +34,7 @@ class TableFacts:
             "left_of_dealer": seats[(d + 1) % len(seats)], "right_of_dealer": seats[d - 1],
             "dealer_distracted_by": speakers[0] if speakers else None,
             "distracted": bool(speakers),
+            "straddled": bool(self.straddles),  # the ante was straddled (Peel 23, 24)
         }
 
     def blind_or_straddle(self, who: str) -> int:

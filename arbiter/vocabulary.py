@@ -76,6 +76,8 @@ class Kind(StrEnum):
     STRADDLE_OUT_OF_TURN = "straddle_out_of_turn"
     STRADDLE_WRONG_AMOUNT = "straddle_wrong_amount"
     STRADDLE_AFTER_LOOKING = "straddle_after_looking"
+    STRADDLE_AFTER_DEALER = "straddle_after_dealer"
+    STRADDLE_NOT_RECOGNISED = "straddle_not_recognised"
     OUT_OF_TURN = "out_of_turn"
     OVER_LIMIT = "over_limit"
     SHORT_STAKE = "short_stake"
@@ -323,6 +325,7 @@ CONTEXT_FACTS: dict[str, str] = {
     "is_age": "bool", "stake": "int", "jackpot": "int", "blind": "int", "limit": "int",
     "left_of_dealer": "player", "right_of_dealer": "player", "phase": "str",
     "blind_or_straddle": "int", "dealer_distracted_by": "player", "distracted": "bool",
+    "straddled": "bool",
 }
 
 # Facts the judge works out from a finding's own (plain arithmetic, no expressions).
@@ -391,6 +394,11 @@ FINDINGS: dict[Kind, FindingSpec] = {
                                             {"amount": "int", "expected": "int"}),
     Kind.STRADDLE_AFTER_LOOKING: FindingSpec(
         "a straddle after the deal (or after looking)", {"after": "str", "looked": "bool"}),
+    Kind.STRADDLE_AFTER_DEALER: FindingSpec(
+        "a straddle in turn after the dealer's turn to straddle, nobody having refused",
+        {"amount": "int"}, lawful=True),
+    Kind.STRADDLE_NOT_RECOGNISED: FindingSpec(
+        "a straddle, where the book does not recognise straddling", {"amount": "int"}),
     Kind.OUT_OF_TURN: FindingSpec("an act out of turn",
                                   {"act": "str", "expected": "player", "passed": "bool"}),
     Kind.OVER_LIMIT: FindingSpec("a raise over the limit", {"amount": "int"}),
@@ -523,6 +531,10 @@ DECISIONS: dict[Decision, str] = {
     Decision.NO_ANSWER: "nobody need (or may) answer it",
     Decision.OUT_OF_ORDER: "the act was not his to make; the book names no consequence",
 }
+
+# Decisions that undo the act found: the act does not stand, so nothing else found in that
+# same act (its amount, its limit) is ruled on as well; the ruling gives one decision on it.
+VOIDS: frozenset[Decision] = frozenset({Decision.ACTION_VOID})
 
 # Whether a decision, on a lawful act (see ``FindingSpec.lawful``), lets the player do
 # it: "may C ask the dealer how many he drew?" -- yes if the dealer must answer.

@@ -186,3 +186,18 @@ def test_house_fine_for_speaking_to_the_dealer_is_its_own_provision() -> None:
     fines = [p for d in house.decisions for p in d.penalties if "pays" in p]
     assert fines and fines[0]["pays"] == case.table.blind
     assert any("H2" in d.cites for d in house.decisions)
+
+
+def test_a_house_book_on_foster_names_foster_as_the_pinned_text() -> None:
+    """Outside Foster's extract a club's book built on Foster is "not in the pinned text of
+    Foster", the text it inherits, never "of House", which has no pinned text of its own."""
+    lib = Library([ROOT / "rulebooks" / "examples"])
+    case = load_case(ROOT / "cases" / "card-faced-in-the-pack-during-the-deal.yaml")
+    house = judge(case, lib.get("house"))
+    assert house.silences and all(s.outside_extract for s in house.silences)
+    for s in house.silences:
+        assert "not in the pinned text of Foster: House's ruling" in s.says
+        assert "pinned text of House" not in s.says
+    out = rule(str(ROOT / "cases" / "card-faced-in-the-pack-during-the-deal.yaml"),
+               "--rulebooks", str(ROOT / "rulebooks" / "examples"), "--rulebook", "house")
+    assert "pinned text of Foster" in out and "pinned text of House" not in out
