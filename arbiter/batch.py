@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 from .cases import Case, load_case
 from .errors import EXIT_BAD_INPUT, ArbiterError, InputError
+from .records import record
 
 STDIN = "-"
 SUFFIXES = (".yaml", ".yml")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Source:
     """One input: a file, or the text read from standard input under the name ``-``."""
 

@@ -10,7 +10,6 @@ the books differ it asks ``Rules``. Only what cannot physically happen raises
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -18,6 +17,7 @@ from .cards import FULL_PACK
 from .findings import Finding, Kind
 from .params import Rules, yaml_name
 from .precedence import cause_of
+from .records import field, record
 
 
 class Impossible(Exception):
@@ -49,7 +49,7 @@ class Status(StrEnum):
     PASSED = "passed"
 
 
-@dataclass
+@record
 class Seat:
     name: str
     stake: int = 0

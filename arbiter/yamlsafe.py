@@ -8,12 +8,12 @@ later validation errors can name the line.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 import yaml
 
 from .errors import InputError
+from .records import record
 
 try:  # libyaml is several times faster; fall back to the pure-Python loader.
     from yaml import CSafeLoader as _Loader
@@ -34,7 +34,7 @@ def format_path(path: Path) -> str:
     return out
 
 
-@dataclass
+@record
 class Document:
     """A parsed YAML file: its data and where each value stood in it."""
 
