@@ -82,6 +82,8 @@ def _guard(text: str, file: str) -> None:
         what = "a NUL byte" if code == 0 else f"the control character U+{code:04X}"
         raise InputError(f"the file holds {what}: expected YAML text", file=file, line=line,
                          column=column)
+    if text.count("[") + text.count("{") <= MAX_DEPTH:  # too few to nest that deep
+        return
     depth = 0
     for ch in text:  # a quick count first: brackets in quotes or comments count here too
         if ch in "[{":
