@@ -16,8 +16,12 @@ and should not pay for ``dataclasses``.)
 # No `from __future__ import annotations` here: typing.NamedTuple compiles each string
 # annotation at import, a measurable share of a cold start; these annotations are
 # evaluated as written.
-from enum import StrEnum
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:  # checked as the enum it behaves as; made as cheaply as names.py can
+    from enum import StrEnum
+else:
+    from .names import StrEnum
 
 
 class Act(StrEnum):
