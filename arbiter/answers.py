@@ -123,16 +123,18 @@ def from_book(book: Rulebook, asked: Asked, facts: dict[str, Any]) -> Answer | N
     if not winners:
         return None
     a = winners[0]
+    quiet = bool(a.get("silent"))  # the book's own word that it does not settle the point
     return Answer(asked.text, str(asked.kind), fill(a["answer"], facts), fill(a["says"], facts),
                   fill(a["consequence"], facts) if a.get("consequence") else None,
-                  [_ref(book, c) for c in a["cites"]], player=asked.player)
+                  [_ref(book, c) for c in a["cites"]], silent=quiet,
+                  outside_extract=quiet and book.extract, player=asked.player)
 
 
 def silent(book: Rulebook, asked: Asked, point: str | None = None) -> Answer:
     what = point or QUESTIONS[asked.kind].summary
     if book.extract:
-        because = (f"that is not in the pinned text of {book.name}: {book.name}'s ruling on it "
-                   f"is unknown, not silent ({what})")
+        because = (f"that is not in the pinned text of {book.pinned_name}: {book.name}'s "
+                   f"ruling on it is unknown, not silent ({what})")
         word = "not in the pinned text"
     else:
         because = f"{book.name} is silent on it ({what})"

@@ -24,6 +24,7 @@ _KEYS: dict[tuple[str, str], str] = {
     ("straddle", "max_of_limit"): "straddle_max_of_limit",
     ("straddle", "counts_as"): "straddle_counts_as",
     ("straddle", "when"): "straddle_when",
+    ("straddle", "recognised"): "straddle_recognised",
     ("going_in", "multiple_of_blind"): "come_in_multiple",
     ("going_in", "make_good_at_draw"): "make_good_at_draw",
     ("draw", "exposed_card"): "exposed_card",
@@ -58,7 +59,8 @@ class Rules(NamedTuple):
     straddle_step: str  # double | add_blind
     straddle_max_of_limit: float | None
     straddle_counts_as: str  # blind: going in is twice it; going_in: it is the amount
-    straddle_when: str  # before_deal | before_looking
+    straddle_when: str  # before_deal | before_looking | at_going_in
+    straddle_recognised: bool  # False: a straddle is found as not recognised, and no more
     come_in_multiple: int
     make_good_at_draw: bool
     exposed_card: str  # to_discards | return_to_pack
@@ -189,7 +191,7 @@ def yaml_name(field_name: str) -> str:
 def voice(book: Any) -> str:
     """How an assumption names the book: by name, or, for a book known only from a pinned
     extract, as that text (what the rest of the book says is unknown, not silent)."""
-    return f"The pinned text of {book.name}" if book.extract else str(book.name)
+    return f"The pinned text of {book.pinned_name}" if book.extract else str(book.name)
 
 
 def assumption(name: str, book: str) -> str:

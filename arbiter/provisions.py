@@ -100,11 +100,20 @@ def placeholders(template: str) -> list[str]:
     return _FIELD.findall(template)
 
 
+def _as_text(value: Any) -> str:
+    """A fact as a ruling writes it: a list of players as "C", "C and D", "B, C and D"."""
+    if isinstance(value, (list, tuple)):
+        items = [str(v) for v in value]
+        return " and ".join(items) if len(items) < 3 else \
+            ", ".join(items[:-1]) + " and " + items[-1]
+    return str(value)
+
+
 def fill(template: str, values: dict[str, Any]) -> str:
     """Put fact values into a provision's text: ``{player}`` -> ``B``. Nothing else."""
 
     def sub(m: re.Match[str]) -> str:
         v = values.get(m.group(1))
-        return m.group(0) if v is None else str(v)
+        return m.group(0) if v is None else _as_text(v)
 
     return _FIELD.sub(sub, template)
