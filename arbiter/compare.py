@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from .cases import Case
 from .errors import ArbiterError
 from .judge import Ruling, judge
 from .laws import Rulebook
+from .records import field, record
 from .render import condition_words
 from .render import sentence as _sentence
 
@@ -28,7 +28,7 @@ HEADINGS = {"answer": "Answer", "decision": "Decision", "remedy": "Remedy or pen
 NOT_PINNED = "not in the pinned text"
 
 
-@dataclass
+@record
 class Row:
     """What one book rules on the case, cell by cell."""
 
@@ -45,7 +45,7 @@ class Row:
                 "differs": sorted(c for c in COLUMNS if c in marked)}
 
 
-@dataclass
+@record
 class Comparison:
     file: str
     title: str

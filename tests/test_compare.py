@@ -274,3 +274,19 @@ def test_a_case_that_asks_shows_each_books_answer_in_its_column() -> None:
     # A case that asks nothing has no answer column.
     plain = runner.invoke(cli, ["compare", str(CASES / "dealt-four-and-noticed-at-once.yaml")])
     assert "Answer" not in plain.output
+
+
+def test_standard_input_above_the_size_of_a_case_is_refused_in_one_line() -> None:
+    from arbiter.files import MAX_CASE
+
+    text = (CASES / "peel-the-say.yaml").read_text(encoding="utf-8")
+    big = text + "# " + "x" * MAX_CASE + "\n"
+    for command in ("rule", "replay", "check"):
+        out = run(command, "-", input=big)
+        assert out.exit_code == 2, (command, out.output)
+        lines = out.stderr.strip().splitlines()
+        assert len(lines) == 1, lines
+        assert lines[0].endswith(f"<stdin>: the case is more than the {MAX_CASE:,} bytes allowed")
+    # a case on standard input and a good file: the file is still ruled
+    both = run("rule", "-", str(CASES / "peel-the-say.yaml"), "--format", "jsonl", input=big)
+    assert both.exit_code == 2 and len(both.stdout.splitlines()) == 2
