@@ -15,12 +15,11 @@ pinned text"). The engine adds nothing of its own but the mechanics: whose turn 
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
 from .provisions import fill, match
+from .records import field, record, replace
 from .render import sentence as _sentence
 from .vocabulary import FINDINGS, PERMITS, POOL_TAKERS, QUESTIONS, Act, Question
 
@@ -31,7 +30,7 @@ if TYPE_CHECKING:
     from .replay import Replay
 
 
-@dataclass
+@record
 class Answer:
     """A book's answer: yes, no, a name or a few words; why; what follows; the laws."""
 
@@ -219,8 +218,8 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
 
     book, case = ruling.rulebook, ruling.case
     assert asked.act is not None
-    ev = dataclasses.replace(asked.act, line=None, column=None)
-    trial = dataclasses.replace(case, events=(*case.events, ev))
+    ev = replace(asked.act, line=None, column=None)
+    trial = replace(case, events=(*case.events, ev))
     try:
         h = rule_on(replay(trial, book), book)
     except InputError as exc:

@@ -13,10 +13,15 @@ may use it. (NamedTuples, not dataclasses: looking up a law imports this module,
 and should not pay for ``dataclasses``.)
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: typing.NamedTuple compiles each string
+# annotation at import, a measurable share of a cold start; these annotations are
+# evaluated as written.
+from typing import TYPE_CHECKING, NamedTuple
 
-from enum import StrEnum
-from typing import NamedTuple
+if TYPE_CHECKING:  # checked as the enum it behaves as; made as cheaply as names.py can
+    from enum import StrEnum
+else:
+    from .names import StrEnum
 
 
 class Act(StrEnum):
