@@ -36,6 +36,7 @@ _KEYS: dict[tuple[str, str], str] = {
     ("betting", "first"): "bet_first",
     ("betting", "age_may_hold"): "age_may_hold",
     ("betting", "first_may_stand"): "first_may_stand",
+    ("hands", "order"): "hand_order",
     ("hands", "ace_in_sequence"): "ace_in_sequence",
     ("hands", "hearts_break_ties"): "hearts_break_ties",
     ("hands", "hearts_flush_best"): "hearts_flush_best",
@@ -72,6 +73,7 @@ class Rules(NamedTuple):
     bet_first: str  # left_of_age | age
     age_may_hold: bool
     first_may_stand: bool
+    hand_order: str  # usual: the book ranks the hands in the usual order (Peel 65)
     ace_in_sequence: str
     hearts_break_ties: bool
     hearts_flush_best: bool

@@ -189,7 +189,10 @@ def show(game: Game) -> None:
         result["winner"] = winners[0] if len(winners) == 1 else None
         result["winners"] = winners
         result["best"] = best.describe()
-        relied = game.rely(*_turns_on(game, winners))
+        # Comparing two hands or more goes by the book's order of the hands, or, where
+        # it ranks none, by the engine's (an assumption, said so).
+        order = ("hand_order",) if len(hands) > 1 else ()
+        relied = game.rely(*order, *_turns_on(game, winners))
     if game.jackpot == 1:
         relied = (*relied, *game.rely("age_antes_again"))
     result["foul"] = foul
@@ -197,7 +200,10 @@ def show(game: Game) -> None:
     facts = {k: v for k, v in result.items() if k != "kind"}
     facts["foul_at_show"] = bool(foul)
     facts.update(_short_winner(game, result, hands))
-    game.find(Kind.SHOWDOWN, result.get("winner"), show_message(result), relied=relied,
+    message = show_message(result)
+    if "hands.order" in relied:
+        message += ", by the order of the hands the engine assumes, the book giving none"
+    game.find(Kind.SHOWDOWN, result.get("winner"), message, relied=relied,
               **facts)
 
 
