@@ -105,6 +105,9 @@ def fill(template: str, values: dict[str, Any]) -> str:
 
     def sub(m: re.Match[str]) -> str:
         v = values.get(m.group(1))
+        if isinstance(v, (list, tuple)):  # names, as a sentence says them: "C and D"
+            words = [str(x) for x in v]
+            return " and ".join(filter(None, [", ".join(words[:-1]), *words[-1:]]))
         return m.group(0) if v is None else str(v)
 
     return _FIELD.sub(sub, template)
