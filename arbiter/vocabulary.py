@@ -433,7 +433,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
                                  outcome=True),
     Kind.WON_UNCALLED: FindingSpec("nobody would equal a player's stake",
                                    {"pool": "int", "opener": "player", "qualified": "bool",
-                                    "is_opener": "bool"},
+                                    "is_opener": "bool", "others_went_in": "bool"},
                                    outcome=True),
     Kind.SHOWDOWN: FindingSpec(
         "the hands are shown",
@@ -576,8 +576,9 @@ QUESTION_FACTS: dict[str, str] = {
     "age_held": "bool", "left_of_age": "player", "left_of_age_in": "bool",
     "next_in_left_of_age": "player", "last_in_order": "player", "outcome": "str",
     "winner": "player", "is_winner": "bool", "jackpot": "int", "opener": "player",
-    "is_opener": "bool", "bet_made": "bool", "called": "bool", "straddled": "bool",
-    "act": "str", "regular": "bool", "stake": "int", "pool": "int", "in_turn": "bool",
+    "is_opener": "bool", "others_went_in": "bool", "bet_made": "bool", "called": "bool",
+    "straddled": "bool", "act": "str", "regular": "bool", "stake": "int", "pool": "int",
+    "in_turn": "bool",
     # for "may PLAYER ACT": what the act, done now, would be found, and the book's decision
     "found": "str", "decision": "str",
 }
