@@ -440,6 +440,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
         {"pool": "int", "players": "list", "hands": "map", "winner": "player",
          "winners": "list", "best": "str", "declared": "bool", "unknown": "list",
          "why": "str", "foul": "list", "foul_at_show": "bool", "short_of_funds": "bool",
+         "by_hearts": "bool",
          "claim": "int", "remainder": "int", "next_best": "player"},
         ("tie", "same_category"), outcome=True,
         ruled_if=("winner", "winners")),
