@@ -412,7 +412,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.HELD_WITHOUT_RIGHT: FindingSpec("held his say where he might not", {}),
     Kind.OPENED_WITHOUT_OPENERS: FindingSpec(
         "opened a jack-pot without the hand to open it",
-        {"need": "str", "qualified": "bool", "cards": "list", "won": "bool"}),
+        {"need": "str", "qualified": "bool", "cards": "list", "won": "bool",
+         "others_went_in": "bool"}),
     Kind.CONFLICTING_CLAIMS: FindingSpec(
         "players disagree on what a player asked for",
         {"accounts": "map", "discarded": "int", "given": "int"}, parties=("dealer",),
