@@ -15,12 +15,11 @@ pinned text"). The engine adds nothing of its own but the mechanics: whose turn 
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
 from .provisions import fill, match
+from .records import field, record, replace
 from .render import sentence as _sentence
 from .vocabulary import FINDINGS, PERMITS, POOL_TAKERS, QUESTIONS, Act, Question
 
@@ -31,7 +30,7 @@ if TYPE_CHECKING:
     from .replay import Replay
 
 
-@dataclass
+@record
 class Answer:
     """A book's answer: yes, no, a name or a few words; why; what follows; the laws."""
 
@@ -125,16 +124,18 @@ def from_book(book: Rulebook, asked: Asked, facts: dict[str, Any]) -> Answer | N
     if not winners:
         return None
     a = winners[0]
+    quiet = bool(a.get("silent"))  # the book's own word that it does not settle the point
     return Answer(asked.text, str(asked.kind), fill(a["answer"], facts), fill(a["says"], facts),
                   fill(a["consequence"], facts) if a.get("consequence") else None,
-                  [_ref(book, c) for c in a["cites"]], player=asked.player)
+                  [_ref(book, c) for c in a["cites"]], silent=quiet,
+                  outside_extract=quiet and book.extract, player=asked.player)
 
 
 def silent(book: Rulebook, asked: Asked, point: str | None = None) -> Answer:
     what = point or QUESTIONS[asked.kind].summary
     if book.extract:
-        because = (f"that is not in the pinned text of {book.name}: {book.name}'s ruling on it "
-                   f"is unknown, not silent ({what})")
+        because = (f"that is not in the pinned text of {book.pinned_name}: {book.name}'s "
+                   f"ruling on it is unknown, not silent ({what})")
         word = "not in the pinned text"
     else:
         because = f"{book.name} is silent on it ({what})"
@@ -218,8 +219,8 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
 
     book, case = ruling.rulebook, ruling.case
     assert asked.act is not None
-    ev = dataclasses.replace(asked.act, line=None, column=None)
-    trial = dataclasses.replace(case, events=(*case.events, ev))
+    ev = replace(asked.act, line=None, column=None)
+    trial = replace(case, events=(*case.events, ev))
     try:
         h = rule_on(replay(trial, book), book)
     except InputError as exc:

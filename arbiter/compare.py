@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from .cases import Case
 from .errors import ArbiterError
 from .judge import Ruling, judge
 from .laws import Rulebook
+from .records import field, record
 from .render import sentence as _sentence
 
 COLUMNS = ("decision", "remedy", "pays", "laws")
@@ -27,7 +27,7 @@ HEADINGS = {"decision": "Decision", "remedy": "Remedy or penalty",
 NOT_PINNED = "not in the pinned text"
 
 
-@dataclass
+@record
 class Row:
     """What one book rules on the case, cell by cell."""
 
@@ -44,7 +44,7 @@ class Row:
                 "differs": sorted(c for c in COLUMNS if c in marked)}
 
 
-@dataclass
+@record
 class Comparison:
     file: str
     title: str

@@ -34,6 +34,7 @@ class TableFacts:
             "left_of_dealer": seats[(d + 1) % len(seats)], "right_of_dealer": seats[d - 1],
             "dealer_distracted_by": speakers[0] if speakers else None,
             "distracted": bool(speakers),
+            "straddled": bool(self.straddles),  # the ante was straddled (Peel 23, 24)
         }
 
     def blind_or_straddle(self, who: str) -> int:
@@ -79,4 +80,15 @@ def derived(kind: Kind, facts: dict[str, Any]) -> dict[str, Any]:
     if "same_category" in spec.derived:
         values = [h["value"] for h in (facts.get("hands") or {}).values()]
         out["same_category"] = values.count(facts.get("best")) > 1
+    if "ace_low" in spec.derived:
+        out["ace_low"] = _ace_low(facts)
     return out
+
+
+def _ace_low(facts: dict[str, Any]) -> bool:
+    """The one best hand shown is a sequence the ace begins: ace, two, three, four, five."""
+    winners = facts.get("winners") or []
+    if len(winners) != 1 or facts.get("best") not in ("a sequence", "a sequence flush"):
+        return False
+    cards = ((facts.get("hands") or {}).get(winners[0]) or {}).get("cards") or []
+    return {str(c)[:-1].upper() for c in cards} == {"A", "2", "3", "4", "5"}

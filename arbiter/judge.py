@@ -13,7 +13,6 @@ laws, and applies the book's own catch-all if it has one. It never invents law.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
 from typing import Any
 
 from .acts.accounts import accounts_given, on_each_account
@@ -25,8 +24,9 @@ from .findings import Finding
 from .laws import Law, Rulebook
 from .procedures import Procedures
 from .provisions import Decision, Match, fill, match
+from .records import field, record
 from .replay import Replay, replay
-from .vocabulary import FINDINGS, facts_of
+from .vocabulary import FINDINGS, VOIDS, facts_of
 
 
 class RulebookConflict(ArbiterError):
@@ -38,7 +38,7 @@ class RulebookConflict(ArbiterError):
     exit_code = EXIT_NOT_RULED
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Citation:
     book: str
     ref: str
@@ -58,7 +58,7 @@ class Citation:
                 "quote": self.quote, "footnotes": list(self.footnotes)}
 
 
-@dataclass
+@record
 class Decided:
     finding: Finding
     provision: str
@@ -80,7 +80,7 @@ class Decided:
                 "assumes": self.assumes}
 
 
-@dataclass
+@record
 class Silence:
     finding: Finding
     outside_extract: bool
@@ -99,11 +99,11 @@ class Silence:
                 "assumes": self.assumes}
 
 
-@dataclass
+@record
 class TraceEntry:
     finding: Finding
     provision: str
-    result: str  # applied | set aside | overridden | unknown
+    result: str  # applied | set aside | overridden | unknown | not ruled
     tested: dict[str, Any]
     why: str
 
@@ -113,7 +113,7 @@ class TraceEntry:
                 "tested": self.tested, "why": self.why}
 
 
-@dataclass
+@record
 class Ruling:
     rulebook: Rulebook
     replay: Replay
@@ -203,12 +203,21 @@ class _Judge:
         decisions: list[Decided] = []
         silences: list[Silence] = []
         accounts = accounts_given(self.r.findings)
+        voided: dict[tuple[Any, ...], Decided] = {}  # an act voided (on an account) -> why
         for found in _ordered(self.r):
             if _quiet(found):
                 continue
             for f, account in on_each_account(found, accounts):
+                act = (f.step, f.player, tuple(sorted(account.items())))
+                if f.player is not None and act in voided:
+                    self.trace.append(_not_ruled(f, voided[act]))
+                    continue
                 provs = self.by_kind.get(str(f.kind), [])
                 made, silent_branches = self.decide(f, self.table.of(f), provs)
+                # Voided on every possibility the events leave open: the act is gone.
+                void = [d for d in made if d.decision in VOIDS]
+                if void and not silent_branches and all(d.decision in VOIDS for d in made):
+                    voided[act] = void[0]
                 for d in made:
                     d.condition = {**account, **d.condition}
                 decisions += made
@@ -321,8 +330,8 @@ class _Judge:
         near = self.nearest(f, provs)
         name, point = book.name, str(f.kind).replace("_", " ")
         if book.extract:
-            says = (f"The point ({point}) is not in the pinned text of {name}: {name}'s "
-                    "ruling on it is unknown, not silent.")
+            says = (f"The point ({point}) is not in the pinned text of {book.pinned_name}: "
+                    f"{name}'s ruling on it is unknown, not silent.")
         else:
             says = f"{name} is silent on this point ({point})."
         catch = book.catch_all
@@ -331,6 +340,13 @@ class _Judge:
                        catch.get("says") if catch else None,
                        [_ref(book, c) for c in cites] + list(near), cond or {},
                        self.assumptions.of(f, None))
+
+
+def _not_ruled(f: Finding, void: Decided) -> TraceEntry:
+    """A finding in an act already voided: not ruled on a second time."""
+    return TraceEntry(f, void.provision, "not ruled", {},
+                      f"the act at step {f.step} does not stand ({void.provision} on "
+                      f"{void.finding.kind}), so it is not ruled on again")
 
 
 def _traced(f: Finding, p: dict[str, Any], m: Match, applying: list[dict[str, Any]],

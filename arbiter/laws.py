@@ -1,9 +1,14 @@
 """Rulebook data: laws as printed, and the rulebook that holds them."""
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: typing.NamedTuple compiles each string
+# annotation at import, a measurable share of a cold start; these annotations are
+# evaluated as written.
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from enum import StrEnum
-from typing import Any, NamedTuple
+if TYPE_CHECKING:  # checked as the enum it behaves as; made as cheaply as names.py can
+    from enum import StrEnum
+else:
+    from .names import StrEnum
 
 # Law and Rulebook are NamedTuples rather than dataclasses: `arbiter law` is run at the
 # table, and importing dataclasses is a measurable share of its start-up.
@@ -15,6 +20,9 @@ class Effect(StrEnum):
     DECIDES = "decides"
     DESCRIBES = "describes"
     ADVISES = "advises"
+    # A rule of procedure the table follows, or leaves to the players' agreement, which the
+    # engine does not rule on: not counted among the deciding laws.
+    PROCEDURE = "procedure"
 
 
 class Law(NamedTuple):
@@ -91,6 +99,9 @@ class Rulebook(NamedTuple):
     laws: tuple[Law, ...] = ()
     provisions: tuple[dict[str, Any], ...] = ()
     extract: bool = False
+    # The name of the book whose pinned text is that extract: the book itself, or for a house
+    # book that extends one, the book it inherits it from ("Foster", not "House").
+    pinned: str | None = None
     catch_all: dict[str, Any] | None = None
     questions_of_fact: dict[str, Any] | None = None
     # Which finding is ruled on its cause and not found twice (see arbiter/precedence.py).
@@ -104,6 +115,11 @@ class Rulebook(NamedTuple):
     def name(self) -> str:
         """The short name used in citations, e.g. ``Peel``."""
         return self.citation or self.id
+
+    @property
+    def pinned_name(self) -> str:
+        """The book whose pinned text this one rests on, as a ruling names it."""
+        return self.pinned or self.name
 
     def law(self, ref: str | int) -> Law | None:
         return _index(self.laws).get(normalise_ref(ref))
@@ -125,7 +141,8 @@ class Rulebook(NamedTuple):
         if self.questions_of_fact:
             refs += self.questions_of_fact.get("cites", [])
         for a in self.answers:
-            refs += a.get("cites", [])
+            if not a.get("silent"):  # a silent answer names the laws it weighed, not used
+                refs += a.get("cites", [])
         for rule in self.precedence:
             refs += rule.get("cites", [])
         known = _index(self.laws)
@@ -159,6 +176,7 @@ class Rulebook(NamedTuple):
             "not_executable": sorted(
                 (r for r in deciding_refs if r not in executable),
                 key=lambda r: (not r.isdigit(), int(r) if r.isdigit() else 0, r)),
+            "procedure": [law.ref for law in self.laws if law.effect == Effect.PROCEDURE],
             "extract": self.extract,
             "provisions": len(self.provisions),
             "extent": self.extent,

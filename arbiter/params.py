@@ -7,8 +7,9 @@ of ``engine_defaults.yaml`` (an assumption, never law) and is listed in ``assume
 so a ruling can say so.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: typing.NamedTuple compiles each string
+# annotation at import, a measurable share of a cold start; these annotations are
+# evaluated as written.
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -23,6 +24,7 @@ _KEYS: dict[tuple[str, str], str] = {
     ("straddle", "max_of_limit"): "straddle_max_of_limit",
     ("straddle", "counts_as"): "straddle_counts_as",
     ("straddle", "when"): "straddle_when",
+    ("straddle", "recognised"): "straddle_recognised",
     ("going_in", "multiple_of_blind"): "come_in_multiple",
     ("going_in", "make_good_at_draw"): "make_good_at_draw",
     ("draw", "exposed_card"): "exposed_card",
@@ -57,7 +59,8 @@ class Rules(NamedTuple):
     straddle_step: str  # double | add_blind
     straddle_max_of_limit: float | None
     straddle_counts_as: str  # blind: going in is twice it; going_in: it is the amount
-    straddle_when: str  # before_deal | before_looking
+    straddle_when: str  # before_deal | before_looking | at_going_in
+    straddle_recognised: bool  # False: a straddle is found as not recognised, and no more
     come_in_multiple: int
     make_good_at_draw: bool
     exposed_card: str  # to_discards | return_to_pack
@@ -91,12 +94,69 @@ DEFAULTS_FILE = Path(__file__).with_name("engine_defaults.yaml")
 
 @cache
 def engine_defaults() -> dict[str, Any]:
-    """The engine's assumptions, read (safely) from ``engine_defaults.yaml``."""
+    """The engine's assumptions, read (safely) from ``engine_defaults.yaml``, through the
+    cache of parsed files (keyed by the file's bytes) when it holds a well-shaped entry."""
+    from . import cache as store
+
+    raw = DEFAULTS_FILE.read_bytes()
+    k = store.key(b"engine defaults", raw)
+    use = store.in_use()
+    hit = store.get(k) if use else None
+    if hit is not None and defaults_fault(hit) is None:
+        found: dict[str, Any] = hit
+        return found
     from .yamlsafe import parse
 
-    data: dict[str, Any] = parse(DEFAULTS_FILE.read_text(encoding="utf-8"),
-                                 str(DEFAULTS_FILE)).data
+    data: dict[str, Any] = parse(raw.decode("utf-8"), str(DEFAULTS_FILE)).data
+    if use:
+        store.put(k, data)
     return data
+
+
+def defaults_fault(data: Any) -> str | None:
+    """What is wrong with the shape of the engine's defaults (None: nothing), so that a
+    broken cache entry is never used: every setting once, each with a plain value and
+    the sentence it assumes; precedence rules and procedures as the engine reads them."""
+    if not isinstance(data, dict) or not isinstance(data.get("parameters"), dict):
+        return "expected a mapping with 'parameters'"
+    settings = data["parameters"]
+    if set(settings) != {f"{g}.{k}" for g, k in _KEYS}:
+        return "expected each setting once"
+    for name, entry in settings.items():
+        if not isinstance(entry, dict) or not isinstance(entry.get("assumes"), str) or \
+                "value" not in entry or not _plain(entry["value"]):
+            return f"{name}: expected a plain value and what it assumes"
+    rules = data.get("precedence", [])
+    if not isinstance(rules, list) or not all(
+            isinstance(r, dict) and all(isinstance(r.get(f), str)
+                                        for f in ("id", "finding", "assumes"))
+            and isinstance(r.get("ruled_on_cause"), list)
+            and all(isinstance(c, str) for c in r["ruled_on_cause"])
+            and isinstance(r.get("when", {}), dict)
+            and all(type(v) in (bool, str, int) for v in r.get("when", {}).values())
+            for r in rules):
+        return "precedence: expected rules with an id, a finding, causes and what they assume"
+    procedures = data.get("procedures", {})
+    if not isinstance(procedures, dict) or not all(
+            isinstance(v, dict) and _plain_tree(v) for v in procedures.values()):
+        return "procedures: expected a mapping of plain data"
+    return None
+
+
+def _plain(value: Any) -> bool:
+    if isinstance(value, list):
+        return all(type(v) in (bool, int, str) for v in value)
+    return value is None or type(value) in (bool, int, str)
+
+
+def _plain_tree(value: Any, depth: int = 0) -> bool:
+    if depth > 8:
+        return False
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _plain_tree(v, depth + 1) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_plain_tree(v, depth + 1) for v in value)
+    return value is None or type(value) in (bool, int, str)
 
 
 def rules_from(parameters: dict[str, Any]) -> Rules:
@@ -131,7 +191,7 @@ def yaml_name(field_name: str) -> str:
 def voice(book: Any) -> str:
     """How an assumption names the book: by name, or, for a book known only from a pinned
     extract, as that text (what the rest of the book says is unknown, not silent)."""
-    return f"The pinned text of {book.name}" if book.extract else str(book.name)
+    return f"The pinned text of {book.pinned_name}" if book.extract else str(book.name)
 
 
 def assumption(name: str, book: str) -> str:

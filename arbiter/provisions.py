@@ -12,9 +12,9 @@ a test *unknown*, and the judge then rules for each possibility.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
+from .records import record
 from .vocabulary import ALL_FACTS, Decision
 
 __all__ = ["FACTS", "Decision", "Match", "fill", "match"]
@@ -71,7 +71,7 @@ def _op(op: str, actual: Any, arg: Any) -> bool:
     raise ValueError(f"unknown test {op!r}")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Match:
     """How a provision's ``when`` fares against a finding's facts."""
 
@@ -100,14 +100,20 @@ def placeholders(template: str) -> list[str]:
     return _FIELD.findall(template)
 
 
+def _as_text(value: Any) -> str:
+    """A fact as a ruling writes it: a list of players as "C", "C and D", "B, C and D"."""
+    if isinstance(value, (list, tuple)):
+        items = [str(v) for v in value]
+        return " and ".join(items) if len(items) < 3 else \
+            ", ".join(items[:-1]) + " and " + items[-1]
+    return str(value)
+
+
 def fill(template: str, values: dict[str, Any]) -> str:
     """Put fact values into a provision's text: ``{player}`` -> ``B``. Nothing else."""
 
     def sub(m: re.Match[str]) -> str:
         v = values.get(m.group(1))
-        if isinstance(v, (list, tuple)):  # names, as a sentence says them: "C and D"
-            words = [str(x) for x in v]
-            return " and ".join(filter(None, [", ".join(words[:-1]), *words[-1:]]))
-        return m.group(0) if v is None else str(v)
+        return m.group(0) if v is None else _as_text(v)
 
     return _FIELD.sub(sub, template)

@@ -358,6 +358,7 @@ def build(data: dict[str, Any], file: str, parent: Rulebook | None) -> Rulebook:
         laws=tuple(laws),
         provisions=tuple(provisions),
         extract=bool(data.get("extract", parent.extract if parent else False)),
+        pinned=_pinned(data, parent),
         catch_all=data.get("catch_all", parent.catch_all if parent else None),
         questions_of_fact=data.get("questions_of_fact",
                                    parent.questions_of_fact if parent else None),
@@ -365,6 +366,14 @@ def build(data: dict[str, Any], file: str, parent: Rulebook | None) -> Rulebook:
         procedures=merge(parent.procedures if parent else {}, data.get("procedures", {})),
         answers=_answers(data, file, parent),
     )
+
+
+def _pinned(data: dict[str, Any], parent: Rulebook | None) -> str | None:
+    """Whose pinned extract a book is known from: its own if it says ``extract:``, else the
+    one it inherits (a club's house rules on Foster are known only as far as Foster is)."""
+    if "extract" in data:
+        return (data.get("citation") or data["id"]) if data["extract"] else None
+    return parent.pinned_name if parent is not None and parent.extract else None
 
 
 def _answers(data: dict[str, Any], file: str, parent: Rulebook | None,

@@ -183,9 +183,16 @@ def _answer_lines(r: Ruling, name: str, refs: dict[str, Citation]) -> list[str]:
     if a.consequence:
         lines.append(wrap(f"What follows: {_sentence(a.consequence)}", "  "))
     if a.cites:
-        lines.append(wrap("Rests on: " + ", ".join(_short(name, c, refs) for c in a.cites),
-                          "  "))
+        # A silent answer rests on no law: what it cites are the laws it weighed.
+        head = "Nearest laws considered: " if a.silent and a.cites != _catch_all(r) else \
+            "Rests on: "
+        lines.append(wrap(head + ", ".join(_short(name, c, refs) for c in a.cites), "  "))
     return [*lines, ""]
+
+
+def _catch_all(r: Ruling) -> list[str]:
+    catch = r.rulebook.catch_all
+    return [str(c) for c in catch.get("cites", [])] if catch else []
 
 
 def ruling_markdown(r: Ruling) -> str:

@@ -13,10 +13,15 @@ may use it. (NamedTuples, not dataclasses: looking up a law imports this module,
 and should not pay for ``dataclasses``.)
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: typing.NamedTuple compiles each string
+# annotation at import, a measurable share of a cold start; these annotations are
+# evaluated as written.
+from typing import TYPE_CHECKING, NamedTuple
 
-from enum import StrEnum
-from typing import NamedTuple
+if TYPE_CHECKING:  # checked as the enum it behaves as; made as cheaply as names.py can
+    from enum import StrEnum
+else:
+    from .names import StrEnum
 
 
 class Act(StrEnum):
@@ -75,6 +80,8 @@ class Kind(StrEnum):
     STRADDLE_OUT_OF_TURN = "straddle_out_of_turn"
     STRADDLE_WRONG_AMOUNT = "straddle_wrong_amount"
     STRADDLE_AFTER_LOOKING = "straddle_after_looking"
+    STRADDLE_AFTER_DEALER = "straddle_after_dealer"
+    STRADDLE_NOT_RECOGNISED = "straddle_not_recognised"
     OUT_OF_TURN = "out_of_turn"
     OVER_LIMIT = "over_limit"
     SHORT_STAKE = "short_stake"
@@ -294,12 +301,13 @@ CONTEXT_FACTS: dict[str, str] = {
     "is_age": "bool", "stake": "int", "jackpot": "int", "blind": "int", "limit": "int",
     "left_of_dealer": "player", "right_of_dealer": "player", "phase": "str",
     "blind_or_straddle": "int", "dealer_distracted_by": "player", "distracted": "bool",
+    "straddled": "bool",
 }
 
 # Facts the judge works out from a finding's own (plain arithmetic, no expressions).
 DERIVED_FACTS: dict[str, str] = {
     "too_many": "bool", "too_few": "bool", "excess": "int", "given_as_asked": "bool",
-    "seen": "bool", "tie": "bool", "same_category": "bool",
+    "seen": "bool", "tie": "bool", "same_category": "bool", "ace_low": "bool",
 }
 
 
@@ -362,6 +370,11 @@ FINDINGS: dict[Kind, FindingSpec] = {
                                             {"amount": "int", "expected": "int"}),
     Kind.STRADDLE_AFTER_LOOKING: FindingSpec(
         "a straddle after the deal (or after looking)", {"after": "str", "looked": "bool"}),
+    Kind.STRADDLE_AFTER_DEALER: FindingSpec(
+        "a straddle in turn after the dealer's turn to straddle, nobody having refused",
+        {"amount": "int"}, lawful=True),
+    Kind.STRADDLE_NOT_RECOGNISED: FindingSpec(
+        "a straddle, where the book does not recognise straddling", {"amount": "int"}),
     Kind.OUT_OF_TURN: FindingSpec("an act out of turn",
                                   {"act": "str", "expected": "player", "passed": "bool"}),
     Kind.OVER_LIMIT: FindingSpec("a raise over the limit", {"amount": "int"}),
@@ -443,7 +456,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
          "why": "str", "foul": "list", "foul_at_show": "bool", "short_of_funds": "bool",
          "by_hearts": "bool",
          "claim": "int", "remainder": "int", "next_best": "player"},
-        ("tie", "same_category"), outcome=True,
+        ("tie", "same_category", "ace_low"), outcome=True,
         ruled_if=("winner", "winners")),
     Kind.ACTED_AFTER_PASSING: FindingSpec(
         "a player who had passed acted again in the deal (the act does not stand)",
@@ -492,6 +505,10 @@ DECISIONS: dict[Decision, str] = {
     Decision.NO_ANSWER: "nobody need (or may) answer it",
     Decision.OUT_OF_ORDER: "the act was not his to make; the book names no consequence",
 }
+
+# Decisions that undo the act found: the act does not stand, so nothing else found in that
+# same act (its amount, its limit) is ruled on as well; the ruling gives one decision on it.
+VOIDS: frozenset[Decision] = frozenset({Decision.ACTION_VOID})
 
 # Whether a decision, on a lawful act (see ``FindingSpec.lawful``), lets the player do
 # it: "may C ask the dealer how many he drew?" -- yes if the dealer must answer.

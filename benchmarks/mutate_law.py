@@ -60,6 +60,10 @@ EQUIVALENT: dict[str, str] = {
     "hoyle: parameter jackpot.series = 'hold_last'":
         "Hoffmann's series of openers has one member, jacks: repeating it and holding its "
         "last are the same series",
+    "peel: peel-24-say-after-a-straddle: when.jackpot dropped":
+        "it needs a straddle in a Jack-pot, where there is no ante to straddle (30: every "
+        "player pays in a sum equal to the ante); Peel says nothing of one, so no case could "
+        "carry an expected ruling for it written from his text",
     "foster: foster-20-straddled-no-jack: when.jackpot dropped":
         "it needs a straddle in a jack pot; Foster's laws of jack pots are outside the pinned "
         "text, so no case could carry an expected ruling for one written from his text",

@@ -96,3 +96,15 @@ def test_expectations_under_all_hold_nothing_an_engine_assumption_decides() -> N
                     f"{path.name}: all.findings rests on an assumption under {book.id}")
             if "jackpot.age_antes_again" in r.relied:
                 assert "pool" not in common, f"{path.name}: all.pool rests on an assumption"
+
+
+PASSED_IN_JACKPOT = ROOT / "cases" / "peel-27-passed-then-comes-in.yaml"
+
+
+def test_a_pass_before_a_jack_pot_is_opened_is_said_to_be_assumed_where_no_law_gives_it() -> None:
+    # Peel 27 rules the pass final; Hoffmann (p. 132) describes no pass before the opening,
+    # and Foster's jack-pot laws are not pinned: there the ruling says what it assumed.
+    for book, says in (("foster", True), ("hoyle", True), ("peel", False)):
+        text = _flat(ruling_text(judge(load_case(PASSED_IN_JACKPOT), Library().get(book))))
+        assert ("whether a player who passes before a jack-pot is opened is out; this ruling "
+                "assumes he keeps his cards" in text) is says, book

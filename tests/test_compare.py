@@ -255,3 +255,19 @@ def test_a_club_compares_its_house_rules_with_the_book_they_amend() -> None:
     assert any("H1" in law for law in rows["house"]["laws"])
     assert not any("D's straddle" in d for d in rows["house"]["decision"])
     assert any("D's straddle" in d for d in rows["foster"]["decision"])
+
+
+def test_standard_input_above_the_size_of_a_case_is_refused_in_one_line() -> None:
+    from arbiter.files import MAX_CASE
+
+    text = (CASES / "peel-the-say.yaml").read_text(encoding="utf-8")
+    big = text + "# " + "x" * MAX_CASE + "\n"
+    for command in ("rule", "replay", "check"):
+        out = run(command, "-", input=big)
+        assert out.exit_code == 2, (command, out.output)
+        lines = out.stderr.strip().splitlines()
+        assert len(lines) == 1, lines
+        assert lines[0].endswith(f"<stdin>: the case is more than the {MAX_CASE:,} bytes allowed")
+    # a case on standard input and a good file: the file is still ruled
+    both = run("rule", "-", str(CASES / "peel-the-say.yaml"), "--format", "jsonl", input=big)
+    assert both.exit_code == 2 and len(both.stdout.splitlines()) == 2

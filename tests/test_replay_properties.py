@@ -34,7 +34,7 @@ from arbiter.judge import rule_on
 from arbiter.render import to_json
 from arbiter.replay import Replay, replay
 from arbiter.ruling_render import ruling_markdown, ruling_text
-from arbiter.vocabulary import facts_of
+from arbiter.vocabulary import VOIDS, facts_of
 
 BOOKS = ("peel", "foster", "hoyle")
 FILE = "generated.yaml"
@@ -114,8 +114,15 @@ def check_ruled(r: Replay, book: Rulebook) -> None:
         carried = set(facts_of(f.kind))
         assert set(table.of(f)) <= carried, f"{f.kind}: {set(table.of(f)) - carried}"
     ruled = {id(d.finding) for d in ruling.decisions} | {id(s.finding) for s in ruling.silences}
+    # A finding in an act another decision voided is not ruled again (the trace says so).
+    voided = {(d.finding.step, d.finding.player) for d in ruling.decisions
+              if d.decision in VOIDS and d.finding.player is not None}
+    passed_over = {id(t.finding) for t in ruling.trace if t.result == "not ruled"}
     for f in r.findings:
         quiet = f.kind == "showdown" and not f.facts.get("winner") and not f.facts.get("winners")
+        if id(f) in passed_over:
+            assert (f.step, f.player) in voided, f"{f.kind} at step {f.step} passed over"
+            continue
         assert quiet or id(f) in ruled, f"{book.id}: nothing said of {f.kind} at step {f.step}"
     assert all(d.cites for d in ruling.decisions)
     assert ruling_text(ruling, explain=True) and ruling_markdown(ruling)

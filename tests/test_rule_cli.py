@@ -38,6 +38,23 @@ def test_peel_42_48_six_cards_raised_is_foul_and_forfeits_the_stake() -> None:
     assert "“If cards drawn be raised from the table" in out
 
 
+def test_peel_64_names_the_player_with_a_foul_hand_in_words() -> None:
+    # A fact that is a list of players is written as names, never as a Python list.
+    out = rule("cases/who-takes-the-pool-after-a-foul-hand.yaml", "--rulebook", "peel")
+    assert "D found with a foul hand at the end of the game forfeits his stake" in out
+    assert "['" not in out
+
+
+def test_peel_silent_on_a_last_say_after_the_draw_names_the_laws_it_weighed() -> None:
+    # Silent, honestly, but naming 23 (the last say before the draw) and 53 (the order
+    # after it): not "rests on", since no law decides the point.
+    out = rule("cases/last-say-the-age-passed-out.yaml", "--rulebook", "peel")
+    answer = out.split("\nCase:")[0]
+    assert "silent on a last say in the betting after the draw" in answer
+    assert "Nearest laws considered: Peel 23, Peel 53" in answer
+    assert "Rests on" not in answer
+
+
 def test_rule_json_has_the_documented_stable_keys() -> None:
     data = json.loads(rule(LIFTED, "--rulebook", "peel", "--format", "json"))
     assert set(data) >= {"rulebook", "findings", "decisions", "citations", "silent", "outcome"}
@@ -169,3 +186,18 @@ def test_house_fine_for_speaking_to_the_dealer_is_its_own_provision() -> None:
     fines = [p for d in house.decisions for p in d.penalties if "pays" in p]
     assert fines and fines[0]["pays"] == case.table.blind
     assert any("H2" in d.cites for d in house.decisions)
+
+
+def test_a_house_book_on_foster_names_foster_as_the_pinned_text() -> None:
+    """Outside Foster's extract a club's book built on Foster is "not in the pinned text of
+    Foster", the text it inherits, never "of House", which has no pinned text of its own."""
+    lib = Library([ROOT / "rulebooks" / "examples"])
+    case = load_case(ROOT / "cases" / "card-faced-in-the-pack-during-the-deal.yaml")
+    house = judge(case, lib.get("house"))
+    assert house.silences and all(s.outside_extract for s in house.silences)
+    for s in house.silences:
+        assert "not in the pinned text of Foster: House's ruling" in s.says
+        assert "pinned text of House" not in s.says
+    out = rule(str(ROOT / "cases" / "card-faced-in-the-pack-during-the-deal.yaml"),
+               "--rulebooks", str(ROOT / "rulebooks" / "examples"), "--rulebook", "house")
+    assert "pinned text of Foster" in out and "pinned text of House" not in out

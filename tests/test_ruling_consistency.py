@@ -41,3 +41,32 @@ def test_a_forfeited_stake_is_listed_once(book: str) -> None:
                     for d in ruling.decisions for p in d.penalties if "forfeits" in p]
         twice = {f for f in forfeits if forfeits.count(f) > 1}
         assert not twice, f"{path.name} under {book}: stake forfeited more than once: {twice}"
+
+
+@pytest.mark.parametrize("book", ["foster", "hoyle", "peel"])
+def test_an_act_once_voided_is_not_ruled_on_again(book: str) -> None:
+    """When one decision voids an act (a straddle that does not stand), nothing else found in
+    that act (its amount, its limit) is decided beside it, on the same account."""
+    rb = Library().get(book)
+    for path in CASES:
+        ruling = judge(load_case(path), rb)
+        void: set[tuple[object, ...]] = set()
+        for d in ruling.decisions:
+            act = (d.finding.step, d.finding.player, tuple(sorted(d.condition.items())))
+            assert act not in void or d.finding.player is None, (
+                f"{path.name} under {book}: step {d.finding.step} voided, and then "
+                f"{d.finding.kind} ruled on as well")
+            if str(d.decision) == "action_void":
+                void.add(act)
+
+
+def test_a_straddle_voided_for_its_turn_is_not_also_voided_for_its_amount() -> None:
+    """Foster 17: C refused, so D may not straddle; his straddle is also of the wrong amount,
+    but the ruling gives the one decision (the act does not stand) and the trace says why."""
+    case = load_case(ROOT / "cases" / "peel-21-straddle-after-a-later-refusal.yaml")
+    ruling = judge(case, Library().get("foster"))
+    kinds = [str(f.kind) for f in ruling.replay.findings]
+    assert "straddle_wrong_amount" in kinds  # found by the replay...
+    assert [str(d.finding.kind) for d in ruling.decisions] == ["straddle_after_refusal"]
+    assert any(t.result == "not ruled" and str(t.finding.kind) == "straddle_wrong_amount"
+               for t in ruling.trace)  # ...and not ruled on, with the reason in the trace

@@ -54,6 +54,14 @@ class Straddles:
     @staticmethod
     def check(game: Game, ev: Event) -> None:
         name = player(ev)
+        expected = game.straddle_amount()
+        amt = expected if ev.amount is None else ev.amount
+        game.rely("straddle_recognised")
+        if not game.rules.straddle_recognised:
+            # Found first, so that the judge, voiding the straddle on it, rules on nothing
+            # else in it (Hoffmann pp. 131-132: where players may raise before the draw).
+            game.find(Kind.STRADDLE_NOT_RECOGNISED, name, f"{name} straddled ({amt}), "
+                      "where the straddle is not recognised", amount=amt)
         # The dealer is the last of a round of straddles begun on the age's left; the age, or
         # anyone after the dealer has had his turn, comes after him (Peel 21).
         after_dealer = name == game.age or game.dealer in game.declined or any(
@@ -69,17 +77,19 @@ class Straddles:
                       f"{name} straddled, but the right to straddle was "
                       f"{game.next_straddler()}'s", expected=game.next_straddler(),
                       after_dealer=after_dealer)
+        elif after_dealer:
+            game.find(Kind.STRADDLE_AFTER_DEALER, name,
+                      f"{name} straddled in turn after the dealer, {game.dealer}, had had his "
+                      "turn to straddle", amount=amt)
         if game.phase != Phase.BEFORE_DEAL:
             looked = game.seats[name].looked
             when = game.rely("straddle_when")
             if game.rules.straddle_when == "before_deal":
                 game.find(Kind.STRADDLE_AFTER_LOOKING, name, f"{name} straddled after the "
                           "deal", after="deal", looked=looked, relied=when)
-            elif looked:
+            elif looked and game.rules.straddle_when == "before_looking":
                 game.find(Kind.STRADDLE_AFTER_LOOKING, name, f"{name} straddled after "
                           "looking at his cards", after="looking", looked=True, relied=when)
-        expected = game.straddle_amount()
-        amt = expected if ev.amount is None else ev.amount
         if ev.amount is not None and ev.amount != expected:
             game.find(Kind.STRADDLE_WRONG_AMOUNT, name,
                       f"{name} straddled {amt}; the straddle in turn is {expected}",

@@ -192,6 +192,7 @@ class Passes(SayAct):
                           f"{card_name(need + 's').split(' of ')[0]}s or better) and did not "
                           "open the jack-pot", need=need,
                           relied=game.rely("jackpot_openers", "openers_judged_on"))
+            game.rely("jackpot_pass")  # whether that pass puts him out is the book's to say
             if game.rules.jackpot_pass == "keeps_cards":
                 game.acted(p)  # declining to open; he keeps his cards
                 return
