@@ -149,6 +149,7 @@ def replay(case: Case, rulebook: Rulebook | None = None) -> Replay:
         facts={"jackpot": t.jackpot, "opener": game.opener, "level": game.level,
                "straddles": [list(s) for s in game.straddles], "blind": game.blind_unit,
                "bet_made": game.bet_made, "to_act": list(game.to_act),
+               "went_in": [n for n in game.names if game.seats[n].came_in],
                "found_at_end": len(game.findings) - during_events},
         relied=tuple(game.relied),
         book_name=voice(rulebook) if rulebook else "the book",

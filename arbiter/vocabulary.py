@@ -454,7 +454,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.HELD_WITHOUT_RIGHT: FindingSpec("held his say where he might not", {}),
     Kind.OPENED_WITHOUT_OPENERS: FindingSpec(
         "opened a jack-pot without the hand to open it",
-        {"need": "str", "qualified": "bool", "cards": "list", "won": "bool"}),
+        {"need": "str", "qualified": "bool", "cards": "list", "won": "bool",
+         "others_went_in": "bool"}),
     Kind.CONFLICTING_CLAIMS: FindingSpec(
         "players disagree on what a player asked for",
         {"accounts": "map", "discarded": "int", "given": "int"}, parties=("dealer",),
@@ -475,13 +476,14 @@ FINDINGS: dict[Kind, FindingSpec] = {
                                  outcome=True),
     Kind.WON_UNCALLED: FindingSpec("nobody would equal a player's stake",
                                    {"pool": "int", "opener": "player", "qualified": "bool",
-                                    "is_opener": "bool"},
+                                    "is_opener": "bool", "others_went_in": "bool"},
                                    outcome=True),
     Kind.SHOWDOWN: FindingSpec(
         "the hands are shown",
         {"pool": "int", "players": "list", "hands": "map", "winner": "player",
          "winners": "list", "best": "str", "declared": "bool", "unknown": "list",
          "why": "str", "foul": "list", "foul_at_show": "bool", "short_of_funds": "bool",
+         "by_hearts": "bool",
          "claim": "int", "remainder": "int", "next_best": "player"},
         ("tie", "same_category", "ace_low"), outcome=True,
         ruled_if=("winner", "winners")),
@@ -627,8 +629,8 @@ QUESTION_FACTS: dict[str, str] = {
     "age_held": "bool", "left_of_age": "player", "left_of_age_in": "bool",
     "next_in_left_of_age": "player", "last_in_order": "player", "outcome": "str",
     "winner": "player", "is_winner": "bool", "jackpot": "int", "opener": "player",
-    "is_opener": "bool", "bet_made": "bool", "called": "bool", "straddled": "bool",
-    "last_straddler": "player",
+    "is_opener": "bool", "others_went_in": "bool", "bet_made": "bool", "called": "bool",
+    "straddled": "bool", "last_straddler": "player",
     "act": "str", "regular": "bool", "stake": "int", "pool": "int", "in_turn": "bool",
     # for "may PLAYER ACT": what the act, done now, would be found, and the book's decision
     "found": "str", "decision": "str",

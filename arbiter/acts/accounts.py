@@ -49,7 +49,10 @@ def on_each_account(f: Finding, accounts: dict[str | None, dict[str, Any]],
             continue  # on this account he asked for what he discarded and was given it
         keep = FINDINGS[kind].facts
         facts = {k: v for k, v in facts.items() if k in keep or k == "phase"}
+        # The replay's message names one account's number; say only the facts of the table.
+        told_facts = (f"{f.player} discarded {discarded} and was given {given}"
+                      if isinstance(discarded, int) and isinstance(given, int) else f.message)
         out.append((Finding(kind, f.step, f.line, f.player,
-                            f"on the account that {f.player} asked for {asked}: {f.message}",
+                            f"on the account that {f.player} asked for {asked}: {told_facts}",
                             facts), {"asked": asked}))
     return out or [(f, {})]

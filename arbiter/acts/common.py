@@ -137,6 +137,7 @@ def won_uncalled(game: Game, name: str) -> None:
     f = game.find(Kind.WON_UNCALLED, name, f"nobody would equal {name}'s stake; the pool "
                   f"holds {game.pool}", pool=game.pool, opener=game.opener,
                   is_opener=bool(game.jackpot) and name == game.opener,
+                  others_went_in=any(s.came_in for n, s in game.seats.items() if n != name),
                   relied=game.rely("age_antes_again") if game.jackpot == 1 else ())
     game.track("won", name, f)  # whether an opener held openers is known only at the end
 

@@ -72,7 +72,8 @@ def asked_wrong(game: Game, name: str) -> None:
     f = game.find(Kind.ASKED_WRONG_NUMBER, name,
                   f"{name} discarded {seat.discarded} and asked for {seat.asked}",
                   discarded=seat.discarded, asked=seat.asked, given=None, lifted=False,
-                  looked=False, next_helped=False, asked_disputed=False)
+                  looked=False, next_helped=False, asked_disputed=False,
+                  gave_discarded=False)  # until the dealer gives the number discarded
     game.track("asked", name, f)
 
 

@@ -57,6 +57,8 @@ def check_openers(game: Game) -> None:
                       "" if qualified is False else ", and his cards were not named"
                       if len(known) < 5 else f", and he held {len(known)} cards"),
                   need=need, qualified=qualified, cards=known, won=won,
+                  others_went_in=any(s.came_in for n, s in game.seats.items()
+                                     if n != game.opener),
                   relied=game.rely(*_openers_rules(game)))
     took = game.open_findings.get(("won", game.opener))
     if took is not None:

@@ -199,12 +199,26 @@ def show(game: Game) -> None:
     game.outcome = result
     facts = {k: v for k, v in result.items() if k != "kind"}
     facts["foul_at_show"] = bool(foul)
+    facts["by_hearts"] = _by_hearts(game, result)
     facts.update(_short_winner(game, result, hands))
     message = show_message(result)
     if "hands.order" in relied:
         message += ", by the order of the hands the engine assumes, the book giving none"
     game.find(Kind.SHOWDOWN, result.get("winner"), message, relied=relied,
               **facts)
+
+
+def _by_hearts(game: Game, result: dict[str, Any]) -> bool:
+    """Whether the book's preference for hearts decided the show: without it, the
+    winners would be others."""
+    winners = result.get("winners")
+    if not winners:
+        return False
+    plain = _values(game, game.rules._replace(hearts_break_ties=False, hearts_flush_best=False))
+    if not plain:  # the cards were not named: the table declared the winner
+        return False
+    best = max(plain.values())
+    return [n for n, v in plain.items() if v == best] != list(winners)
 
 
 def _short_winner(game: Game, result: dict[str, Any], hands: dict[str, Any]) -> dict[str, Any]:
