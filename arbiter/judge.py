@@ -328,7 +328,7 @@ class _Judge:
                 cond: dict[str, Any] | None = None) -> Silence:
         book = self.book
         near = self.nearest(f, provs)
-        name, point = book.name, str(f.kind).replace("_", " ")
+        name, point = book.name, FINDINGS[f.kind].point(str(f.kind), f.facts)
         if book.extract:
             says = (f"The point ({point}) is not in the pinned text of {book.pinned_name}: "
                     f"{name}'s ruling on it is unknown, not silent.")

@@ -16,7 +16,7 @@ and should not pay for ``dataclasses``.)
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 class Act(StrEnum):
@@ -331,6 +331,16 @@ class FindingSpec(NamedTuple):
     # from it (the dealer must answer, the act stands...); any other finding records an
     # irregularity, so "may he do it?" is answered no, with the book's consequence.
     lawful: bool = False
+    # What a book's silence names as the point, by a fact's value, where the kind's own
+    # name would name the wrong one: (fact, value, point). Otherwise the kind's name.
+    points: tuple[tuple[str, str, str], ...] = ()
+
+    def point(self, kind: str, facts: dict[str, Any]) -> str:
+        """The point a book is silent on, for a finding of this kind with these facts."""
+        for fact, value, point in self.points:
+            if str(facts.get(fact)) == value:
+                return point
+        return kind.replace("_", " ")
 
     def all_facts(self) -> dict[str, str]:
         return {**CONTEXT_FACTS, **self.facts, **{d: DERIVED_FACTS[d] for d in self.derived}}
@@ -364,7 +374,9 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.STRADDLE_WRONG_AMOUNT: FindingSpec("a straddle of other than the amount in turn",
                                             {"amount": "int", "expected": "int"}),
     Kind.STRADDLE_AFTER_LOOKING: FindingSpec(
-        "a straddle after the deal (or after looking)", {"after": "str", "looked": "bool"}),
+        "a straddle after the deal (or after looking)", {"after": "str", "looked": "bool"},
+        points=(("after", "deal", "straddle after the deal"),
+                ("after", "looking", "straddle after looking at his cards"))),
     Kind.STRADDLE_AFTER_DEALER: FindingSpec(
         "a straddle in turn after the dealer's turn to straddle, nobody having refused",
         {"amount": "int"}, lawful=True),
