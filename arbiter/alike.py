@@ -15,11 +15,11 @@ The facts are varied independently, so a combination may be one no table could p
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
 from typing import Any
 
 from .laws import Rulebook
 from .provisions import match
+from .records import field, record
 
 MAX_COMBINATIONS = 50_000
 
@@ -34,7 +34,7 @@ class _Other:
 OTHER: Any = _Other()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Verdict:
     """What one book decides on one combination of facts."""
 
@@ -48,7 +48,7 @@ class Verdict:
         return " and ".join(d.replace("_", " ") for d in self.decisions)
 
 
-@dataclass
+@record
 class Alike:
     """The two books' provisions on one finding kind, compared."""
 

@@ -15,14 +15,14 @@ pinned text"). The engine adds nothing of its own but the mechanics: whose turn 
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
 from .provisions import fill, match
+from .records import field, record, replace
+from .render import condition_words
 from .render import sentence as _sentence
-from .vocabulary import FINDINGS, PERMITS, POOL_TAKERS, QUESTIONS, Act, Question
+from .vocabulary import ACTS, FINDINGS, PERMITS, POOL_TAKERS, QUESTIONS, Act, Question
 
 if TYPE_CHECKING:
     from .judge import Decided, Ruling, Silence
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from .replay import Replay
 
 
-@dataclass
+@record
 class Answer:
     """A book's answer: yes, no, a name or a few words; why; what follows; the laws."""
 
@@ -44,12 +44,24 @@ class Answer:
     silent: bool = False
     outside_extract: bool = False
     player: str | None = None
+    # The consequence is what would follow if he did it (``may``: the act tried on the
+    # events), not what the events already brought about.
+    if_done: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {"question": self.question, "form": self.form, "player": self.player,
                 "answer": self.answer, "because": self.because,
                 "consequence": self.consequence, "cites": list(self.cites),
                 "silent": self.silent}
+
+    def follows(self) -> str | None:
+        """What follows, as a sentence: ``If he does it: what he did ... does not stand.``"""
+        if not self.consequence:
+            return None
+        text = _sentence(self.consequence)
+        if not self.if_done:
+            return text
+        return "If he does it: " + (text[:1].lower() + text[1:] if text[1:2].islower() else text)
 
     def line(self) -> str:
         """The answer in the table's words, one or two sentences."""
@@ -105,7 +117,9 @@ def question_facts(r: Replay, asked: Asked, act: str | None = None,
         "jackpot": r.case.table.jackpot, "opener": r.facts.get("opener"),
         "is_opener": p is not None and r.facts.get("opener") == p,
         "bet_made": bool(r.facts.get("bet_made")), "called": o.get("kind") == "show",
-        "straddled": bool(r.facts.get("straddles")), "act": act, "regular": regular,
+        "straddled": bool(r.facts.get("straddles")),
+        "last_straddler": r.facts["straddles"][-1][0] if r.facts.get("straddles") else None,
+        "act": act, "regular": regular,
         "stake": r.stake(p) if p else None, "pool": r.final.pool,
         "in_turn": r.final.turn == p if p else None, "found": found, "decision": decision,
     }
@@ -197,8 +211,7 @@ def _silent_on(ruling: Ruling, asked: Asked, s: Silence) -> Answer:
 
 
 def _if(cond: dict[str, Any]) -> str:
-    return "if " + " and ".join(f"{k.replace('_', ' ')} is {'yes' if v else 'no'}"
-                                for k, v in cond.items())
+    return "if " + condition_words(cond)
 
 
 # Findings about the hand itself (what "is his hand foul?" turns on).
@@ -219,8 +232,8 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
 
     book, case = ruling.rulebook, ruling.case
     assert asked.act is not None
-    ev = dataclasses.replace(asked.act, line=None, column=None)
-    trial = dataclasses.replace(case, events=(*case.events, ev))
+    ev = replace(asked.act, line=None, column=None)
+    trial = replace(case, events=(*case.events, ev))
     try:
         h = rule_on(replay(trial, book), book)
     except InputError as exc:
@@ -243,6 +256,7 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
         lawful = FINDINGS[d.finding.kind].lawful
         word = "yes" if lawful and PERMITS.get(d.decision, False) else "no"
         out = _from_decision(asked, d, word)
+        out.if_done = True
         for other in decided[1:]:
             out.cites += [c for c in other.cites if c not in out.cites]
         return out
@@ -258,32 +272,27 @@ def _words(asked: Asked) -> str:
     return asked.text.split(" ", 2)[2] if asked.text.count(" ") >= 2 else asked.text
 
 
-# What a player might do at each point of the deal, to answer "what may he do?": (what
-# the answer calls it, the act as a question writes it).
-_CHOICES: dict[str, tuple[tuple[str, str], ...]] = {
-    "before the deal": (("straddle", "straddle"), ("decline to straddle",
-                                                    "decline to straddle")),
-    "before the draw": (("come in", "come in"), ("raise", "raise 1"), ("pass", "pass"),
-                        ("stand", "stand"), ("hold the age", "hold the age")),
-    "the draw": (("draw", "draw 1"), ("stand pat", "stand pat"), ("pass", "pass")),
-    "after the draw": (("bet", "bet 1"), ("call", "call"), ("raise", "raise 1"),
-                       ("pass", "pass"), ("stand", "stand"), ("hold the age", "hold the age")),
-    "the show": (("show", "show"), ("pass", "pass")),
-}
-# After a bet, a bet is a raise; before one, there is nothing to call or raise.
-_AFTER_A_BET = {"bet"}
-_BEFORE_A_BET = {"call", "raise"}
+def choices(phase: str, bet_made: bool) -> list[tuple[str, str]]:
+    """The acts a player can choose at this point of the deal, from the vocabulary (each
+    act's ``choice_at``): (what the answer calls it, the act as a question writes it). In the
+    betting after the draw, a bet once made is called or raised, not bet again."""
+    out = []
+    for spec in ACTS.values():
+        if phase not in spec.choice_at:
+            continue
+        if (phase == "after the draw" and spec.choice_after_bet is not None
+                and spec.choice_after_bet != bet_made):
+            continue
+        words = spec.choice_words
+        out.append((" ".join(w for w in words.split() if not w.isdigit()), words))
+    return out
 
 
 def what_may(ruling: Ruling, asked: Asked) -> Answer:
     from .questions import parse_question
 
-    phase = ruling.replay.final.phase
-    choices = _CHOICES.get(phase, ())
-    if phase == "after the draw":
-        drop = _AFTER_A_BET if ruling.replay.facts.get("bet_made") else _BEFORE_A_BET
-        choices = tuple(c for c in choices if c[0] not in drop)
-    if not choices:
+    options = choices(ruling.replay.final.phase, bool(ruling.replay.facts.get("bet_made")))
+    if not options:
         return Answer(asked.text, str(asked.kind), "nothing",
                       "the deal is over: there is nothing left for him to do in it",
                       player=asked.player)
@@ -293,7 +302,7 @@ def what_may(ruling: Ruling, asked: Asked) -> Answer:
     unknown: list[str] = []
     cites: list[str] = []
     reasons: list[str] = []
-    for label, words in choices:
+    for label, words in options:
         one = may(ruling, parse_question(f"may {asked.player} {words}", ctx))
         (yes if one.answer == "yes" else unknown if one.silent else no).append(label)
         cites += [c for c in one.cites if c not in cites]

@@ -9,17 +9,18 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 from .cases import Case, load_case
 from .errors import EXIT_BAD_INPUT, ArbiterError, InputError
+from .files import MAX_CASE
+from .records import record
 
 STDIN = "-"
 SUFFIXES = (".yaml", ".yml")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Source:
     """One input: a file, or the text read from standard input under the name ``-``."""
 
@@ -32,8 +33,13 @@ class Source:
         return Path(self.name)
 
 
+def _read_stdin(limit: int) -> str:
+    """Standard input as text, read no further than a text one byte over ``limit`` can be."""
+    return sys.stdin.read(limit + 1)
+
+
 def expand(inputs: Iterable[str | Path],
-           read_stdin: Callable[[], str] = lambda: sys.stdin.read(),
+           read_stdin: Callable[[int], str] = _read_stdin,
            shipped: bool = False) -> list[Source]:
     """Files as given, each directory's ``*.yaml`` and ``*.yml`` files (sorted, not in
     subdirectories), and ``-`` for standard input (read once). With ``shipped``, a name
@@ -42,7 +48,7 @@ def expand(inputs: Iterable[str | Path],
     for item in inputs:
         name = str(item)
         if name == STDIN:
-            out.append(Source("<stdin>", read_stdin()))
+            out.append(_stdin(read_stdin(MAX_CASE)))
             continue
         p = Path(name)
         if p.is_dir():
@@ -56,6 +62,14 @@ def expand(inputs: Iterable[str | Path],
         else:
             out.append(Source(name))
     return out
+
+
+def _stdin(text: str) -> Source:
+    """The case read from standard input, refused above the size allowed a case file."""
+    if len(text) > MAX_CASE or len(text.encode("utf-8", "surrogatepass")) > MAX_CASE:
+        return Source("<stdin>", error=InputError(
+            f"the case is more than the {MAX_CASE:,} bytes allowed", file="<stdin>"))
+    return Source("<stdin>", text)
 
 
 def _shipped(name: str) -> Source:

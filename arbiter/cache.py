@@ -27,11 +27,28 @@ except ImportError:  # pragma: no cover - a Python built without it
 
 CACHE_FORMAT = b"arbiter-cache-3"
 MAX_ENTRY = 16 * 1024 * 1024  # bytes; far beyond any real rulebook's entry
-_LOADER = ("cache.py", "rulebooks.py", "yamlsafe.py", "validate.py", "shape.py")
+_LOADER = ("cache.py", "rulebooks.py", "yamlsafe.py", "validate.py", "shape.py", "params.py")
+
+
+class Bypassed:
+    """``with cache.Bypassed():`` nothing within reads or writes the cache (``check``)."""
+
+    depth = 0
+
+    def __enter__(self) -> None:
+        Bypassed.depth += 1
+
+    def __exit__(self, *exc: object) -> None:
+        Bypassed.depth -= 1
+
+
+def in_use() -> bool:
+    """Whether entries may be read and written here and now."""
+    return not Bypassed.depth and cache_dir() is not None
 
 
 def cache_dir() -> Path | None:
-    if os.environ.get("ARBITER_NO_CACHE"):
+    if os.environ.get("ARBITER_NO_CACHE") or Bypassed.depth:
         return None
     base = os.environ.get("ARBITER_CACHE_DIR")
     if base:

@@ -11,12 +11,12 @@ file, line and what was expected.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .cards import parse_card
 from .errors import InputError, did_you_mean
+from .records import field, record
 from .vocabulary import ACTS, INTENTS, Act, verbs
 from .yamlsafe import MAX_CASE_VALUES, Document, parse
 
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from .questions import Asked
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Event:
     """One thing that happened at the table, as written in the case."""
 
@@ -47,7 +47,7 @@ class Event:
         return self.text or self.act.value
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Table:
     seats: tuple[str, ...]
     dealer: str
@@ -59,7 +59,7 @@ class Table:
     pool: int = 0
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Dispute:
     question: str
     raised_by: str | None = None
@@ -67,7 +67,7 @@ class Dispute:
     asks: Asked | None = None  # the question in one of the forms (arbiter/questions.py)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Case:
     file: str
     table: Table
@@ -94,7 +94,7 @@ _FILLER = {"and", "more", "counters", "counter", "chips", "chip", "for", "cards"
            "better", "to", "with", "the", "him", "of", "in", "pool"}
 
 
-@dataclass
+@record
 class _Ctx:
     doc: Document
     path: tuple[str | int, ...]

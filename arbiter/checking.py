@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ArbiterError, InputError
+from .laws import Rulebook
 from .rulebooks import Library, book_for, error_at, id_mismatch, read_rulebook_data
 from .verbatim import check_book, sources_dir
 
@@ -74,70 +75,15 @@ def kind_of(path: Path, text: str | None = None) -> str:
 
 def check_file(path: Path, extra_dirs: tuple[Path, ...] = (),
                text: str | None = None) -> dict[str, Any]:
+    """Check one file in full: ``ok`` and a summary, or the errors it holds."""
     result: dict[str, Any] = {"file": str(path), "ok": False}
     try:
         kind = result["kind"] = kind_of(path, text)
         if kind == "rulebook" and text is not None:
             raise InputError("a rulebook is checked from its file (named after its id), not "
                              "from standard input", file=str(path))
-        if kind == "case":
-            from .cases import load_case
-            from .replay import replay
-
-            _raise_all(_case_faults(_case_document(path, text)))
-            case = load_case(path, text)
-            lib = Library(extra_dirs, use_cache=False)  # check never reads the cache
-            book = book_for(case, lib)
-            replayed = replay(case, book)  # an event that cannot happen is bad input too
-            from .vocabulary import FINDINGS
-
-            irregular = sum(1 for f in replayed.findings if not FINDINGS[f.kind].outcome)
-            result["summary"] = (f"case, {len(case.events)} events; replays under {book.id} "
-                                 f"with {irregular} irregularit{'y' if irregular == 1 else 'ies'}")
-        else:
-            from .validate import problems
-
-            doc = _document(path)
-            if isinstance(doc.data, dict):
-                _raise_all([e for _, e in problems(doc, "rulebook", MAX_ERRORS + 1)])
-            data = read_rulebook_data(path, use_cache=False)
-            lib = Library([path.parent, *extra_dirs], use_cache=False)
-            if data["id"] != path.stem:
-                raise id_mismatch(path, data["id"])
-            book = lib.get(data["id"])
-            from .topics import topics_of
-
-            topics_of(lib, book)  # every law and parameter a topic names exists
-            sources = sources_dir()
-            quoted = "quotations not checked: sources not found"
-            if sources is not None and book.source_file:
-                bad = check_book(book, sources)
-                if bad and bad[0].what in ("source", "sha256"):
-                    key = "file" if bad[0].what == "source" else "sha256"
-                    raise error_at(path, ("source", key), bad[0].quote)
-                if bad:
-                    m = bad[0]
-                    raise error_at(
-                        path,
-                        _quote_path(data, m.ref, m.what),
-                        f"the {m.what} of law {m.ref} is not found verbatim in "
-                        f"{book.source_file}; expected the words exactly as printed",
-                    )
-                quoted = "every quotation verbatim"
-            elif not book.source_file and sources is not None:
-                parents = {law.book for law in book.laws if law.book != book.id}
-                bad = [m for pid in sorted(parents) for m in check_book(lib.get(pid), sources)]
-                if bad:
-                    raise InputError(f"the {bad[0].what} of {bad[0].book} law {bad[0].ref}, "
-                                     "inherited, is not verbatim in its source", file=str(path))
-                quoted = ("the club's own laws need no source; inherited quotations verbatim"
-                          if parents else "house rules, no source to check")
-            elif not book.source_file:
-                quoted = "house rules, no source to check"
-            result["summary"] = (
-                f"rulebook {book.id}, {len(book.laws)} laws, "
-                f"{len(book.provisions)} provisions; {quoted}"
-            )
+        result["summary"] = (_check_case(path, extra_dirs, text) if kind == "case"
+                             else _check_rulebook(path, extra_dirs))
         result["ok"] = True
     except ArbiterError as exc:
         result["error"] = str(exc)
@@ -148,6 +94,73 @@ def check_file(path: Path, extra_dirs: tuple[Path, ...] = (),
                             for e in many]
         result["capped"] = isinstance(exc, Faults) and exc.capped
     return result
+
+
+def _check_case(path: Path, extra_dirs: tuple[Path, ...], text: str | None) -> str:
+    """Every fault of a case file at once, then its replay; the summary of a good one."""
+    from .cases import load_case
+    from .replay import replay
+    from .vocabulary import FINDINGS
+
+    _raise_all(_case_faults(_case_document(path, text)))
+    case = load_case(path, text)
+    lib = Library(extra_dirs, use_cache=False)  # check never reads the cache
+    book = book_for(case, lib)
+    replayed = replay(case, book)  # an event that cannot happen is bad input too
+    irregular = sum(1 for f in replayed.findings if not FINDINGS[f.kind].outcome)
+    return (f"case, {len(case.events)} events; replays under {book.id} "
+            f"with {irregular} irregularit{'y' if irregular == 1 else 'ies'}")
+
+
+def _check_rulebook(path: Path, extra_dirs: tuple[Path, ...]) -> str:
+    """Every schema fault of a rulebook at once, then its references, topics and
+    quotations; the summary of a good one."""
+    from .topics import topics_of
+    from .validate import problems
+
+    doc = _document(path)
+    if isinstance(doc.data, dict):
+        _raise_all([e for _, e in problems(doc, "rulebook", MAX_ERRORS + 1)])
+    data = read_rulebook_data(path, use_cache=False)
+    lib = Library([path.parent, *extra_dirs], use_cache=False)
+    if data["id"] != path.stem:
+        raise id_mismatch(path, data["id"])
+    book = lib.get(data["id"])
+    topics_of(lib, book)  # every law and parameter a topic names exists
+    quoted = _check_quotations(path, data, book, lib)
+    return (f"rulebook {book.id}, {len(book.laws)} laws, "
+            f"{len(book.provisions)} provisions; {quoted}")
+
+
+def _check_quotations(path: Path, data: dict[str, Any], book: Rulebook, lib: Library) -> str:
+    """Each law quoted verbatim from the book's source (or, for a house book, its parents'),
+    where the sources are present; what was checked, in words."""
+    sources = sources_dir()
+    if sources is not None and book.source_file:
+        bad = check_book(book, sources)
+        if bad and bad[0].what in ("source", "sha256"):
+            key = "file" if bad[0].what == "source" else "sha256"
+            raise error_at(path, ("source", key), bad[0].quote)
+        if bad:
+            m = bad[0]
+            raise error_at(
+                path,
+                _quote_path(data, m.ref, m.what),
+                f"the {m.what} of law {m.ref} is not found verbatim in "
+                f"{book.source_file}; expected the words exactly as printed",
+            )
+        return "every quotation verbatim"
+    if not book.source_file and sources is not None:
+        parents = {law.book for law in book.laws if law.book != book.id}
+        bad = [m for pid in sorted(parents) for m in check_book(lib.get(pid), sources)]
+        if bad:
+            raise InputError(f"the {bad[0].what} of {bad[0].book} law {bad[0].ref}, "
+                             "inherited, is not verbatim in its source", file=str(path))
+        return ("the club's own laws need no source; inherited quotations verbatim"
+                if parents else "house rules, no source to check")
+    if not book.source_file:
+        return "house rules, no source to check"
+    return "quotations not checked: sources not found"
 
 
 def error_lines(result: dict[str, Any]) -> list[str]:

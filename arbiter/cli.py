@@ -308,12 +308,13 @@ def check_cmd(files: tuple[str, ...], rulebook_dirs: tuple[Path, ...], fmt: str)
       arbiter new > a.yaml && arbiter new > b.yaml && arbiter check . --format jsonl
     """
     from .batch import expand
+    from .cache import Bypassed
     from .checking import check_file, error_lines
 
     stream = JsonStream(fmt) if fmt != "text" else None
     bad = False
     sources = expand(files)
-    with progress(sources, "checking") as items:
+    with Bypassed(), progress(sources, "checking") as items:
         for s in items:
             r = ({"file": s.name, "ok": False, "error": str(s.error), **{
                 k: v for k, v in s.error.to_dict().items() if k != "error"},

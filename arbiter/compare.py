@@ -12,22 +12,23 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from .cases import Case
 from .errors import ArbiterError
 from .judge import Ruling, judge
 from .laws import Rulebook
+from .records import field, record
+from .render import condition_words
 from .render import sentence as _sentence
 
-COLUMNS = ("decision", "remedy", "pays", "laws")
-HEADINGS = {"decision": "Decision", "remedy": "Remedy or penalty",
+COLUMNS = ("answer", "decision", "remedy", "pays", "laws")
+HEADINGS = {"answer": "Answer", "decision": "Decision", "remedy": "Remedy or penalty",
             "pays": "Who takes or pays", "laws": "Laws cited"}
 NOT_PINNED = "not in the pinned text"
 
 
-@dataclass
+@record
 class Row:
     """What one book rules on the case, cell by cell."""
 
@@ -44,7 +45,7 @@ class Row:
                 "differs": sorted(c for c in COLUMNS if c in marked)}
 
 
-@dataclass
+@record
 class Comparison:
     file: str
     title: str
@@ -92,13 +93,13 @@ def compare_case(case: Case, books: Iterable[Rulebook]) -> Comparison:
 def mark(rows: list[Row]) -> dict[str, set[str]]:
     """Per column, the books whose cell parts from the value the most books share."""
     out: dict[str, set[str]] = {}
-    for col in ("decision", "remedy", "pays"):
-        counts = Counter(r.keys[col] for r in rows)
+    for col in ("answer", "decision", "remedy", "pays"):
+        counts = Counter(r.keys.get(col, ()) for r in rows)
         if len(counts) <= 1:
             continue
         top, n = counts.most_common(1)[0]
         shared = n > 1 and list(counts.values()).count(n) == 1
-        out[col] = {r.book for r in rows if not shared or r.keys[col] != top}
+        out[col] = {r.book for r in rows if not shared or r.keys.get(col, ()) != top}
     return out
 
 
@@ -149,18 +150,35 @@ def row_of(r: Ruling) -> Row:
         status = "decides"
     else:
         status = NOT_PINNED if all(s.outside_extract for s in r.silences) else "silent"
+    answer, answer_key = _answer(r)
     return Row(book.id, book.name, status,
-               {"decision": decision, "remedy": remedy, "pays": pays, "laws": laws},
-               {"decision": tuple(sorted(keys_d, key=repr)), "remedy": tuple(keys_r),
-                "pays": tuple(sorted(pays))},
+               {"answer": answer, "decision": decision, "remedy": remedy, "pays": pays,
+                "laws": laws},
+               {"answer": answer_key, "decision": tuple(sorted(keys_d, key=repr)),
+                "remedy": tuple(keys_r), "pays": tuple(sorted(pays))},
                _short(items, keys_d, pays) if items else "no irregularity")
+
+
+def _answer(r: Ruling) -> tuple[list[str], tuple[Any, ...]]:
+    """The book's answer to the case's question, as its ruling opens; compared on the answer
+    itself (yes, no, a name, silent), not on its wording."""
+    a = r.answer
+    if a is None:
+        return [], ()
+    paras = [a.line()]
+    follows = a.follows()
+    if follows:
+        paras.append(follows)
+    word = NOT_PINNED if a.outside_extract else a.answer
+    return paras, (" ".join(str(word).lower().split()),)
 
 
 def _error_row(book: Rulebook, message: str) -> Row:
     return Row(book.id, book.name, "error",
-               {"decision": [f"could not rule: {message}"], "remedy": [], "pays": [],
-                "laws": []},
-               {"decision": ("error",), "remedy": (), "pays": ()}, "could not rule")
+               {"answer": [], "decision": [f"could not rule: {message}"], "remedy": [],
+                "pays": [], "laws": []},
+               {"answer": (), "decision": ("error",), "remedy": (), "pays": ()},
+               "could not rule")
 
 
 def _short(items: list[Any], keys: list[tuple[Any, ...]], pays: list[str]) -> str:
@@ -193,11 +211,7 @@ def _words(decision: str) -> str:
 
 
 def _condition(cond: dict[str, Any]) -> str:
-    if not cond:
-        return ""
-    bits = [(k.replace("_", " ") if v is True else f"not {k.replace('_', ' ')}"
-             if v is False else f"{k.replace('_', ' ')} is {v}") for k, v in cond.items()]
-    return " if " + " and ".join(bits)
+    return " if " + condition_words(cond) if cond else ""
 
 
 def _payment(p: dict[str, Any]) -> str:

@@ -47,11 +47,11 @@ def _columns(c: Comparison) -> list[str]:
 def comparison_text(c: Comparison) -> str:
     cols = _columns(c)
     name_w = max(len(r.name) for r in c.rows) + 2
-    share = {"decision": 5, "remedy": 3, "pays": 2, "laws": 2}
+    share = {"answer": 4, "decision": 5, "remedy": 3, "pays": 2, "laws": 2}
     room = WIDTH - name_w - 3 * len(cols)
     total = sum(share[col] for col in cols)
     widths = [max(room * share[col] // total, len(HEADINGS[col])) for col in cols]
-    widths[0] -= sum(widths) - room  # the decision column gives way to the headings
+    widths[0] -= sum(widths) - room  # the first column gives way to the headings
     widths = [name_w, *widths]
     rows = []
     for r in c.rows:

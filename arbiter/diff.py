@@ -4,18 +4,18 @@ those rest on, and whether they decide alike (see ``alike``)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from .alike import Alike, compare_finding, kinds_on
 from .errors import InputError, did_you_mean
 from .laws import Law, Rulebook
 from .params import engine_defaults
+from .records import field, record
 from .rulebooks import Library
 from .topics import Topic, parameter_keys, topic_ids, topics_of
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Setting:
     """One parameter as a book gives it (or does not)."""
 
@@ -31,7 +31,7 @@ class Setting:
         return f"not given (engine assumes {_value_words(self.value, self.name)})"
 
 
-@dataclass
+@record
 class TopicDiff:
     id: str
     title: str
@@ -47,7 +47,7 @@ class TopicDiff:
         return all(f.alike for _, f in self.findings)
 
 
-@dataclass
+@record
 class BookDiff:
     books: list[Rulebook]
     topics: list[TopicDiff]

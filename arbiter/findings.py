@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
+from .records import field, record
 from .vocabulary import Kind
 
 __all__ = ["Finding", "Kind"]
 
 
-@dataclass
+@record
 class Finding:
     """An irregularity or fact, at the step it happened.
 

@@ -13,7 +13,6 @@ laws, and applies the book's own catch-all if it has one. It never invents law.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
 from typing import Any
 
 from .acts.accounts import accounts_given, on_each_account
@@ -25,6 +24,7 @@ from .findings import Finding
 from .laws import Law, Rulebook
 from .procedures import Procedures
 from .provisions import Decision, Match, fill, match
+from .records import field, record
 from .replay import Replay, replay
 from .vocabulary import FINDINGS, VOIDS, facts_of
 
@@ -38,7 +38,7 @@ class RulebookConflict(ArbiterError):
     exit_code = EXIT_NOT_RULED
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Citation:
     book: str
     ref: str
@@ -58,7 +58,7 @@ class Citation:
                 "quote": self.quote, "footnotes": list(self.footnotes)}
 
 
-@dataclass
+@record
 class Decided:
     finding: Finding
     provision: str
@@ -80,7 +80,7 @@ class Decided:
                 "assumes": self.assumes}
 
 
-@dataclass
+@record
 class Silence:
     finding: Finding
     outside_extract: bool
@@ -99,7 +99,7 @@ class Silence:
                 "assumes": self.assumes}
 
 
-@dataclass
+@record
 class TraceEntry:
     finding: Finding
     provision: str
@@ -113,7 +113,7 @@ class TraceEntry:
                 "tested": self.tested, "why": self.why}
 
 
-@dataclass
+@record
 class Ruling:
     rulebook: Rulebook
     replay: Replay
@@ -328,12 +328,12 @@ class _Judge:
                 cond: dict[str, Any] | None = None) -> Silence:
         book = self.book
         near = self.nearest(f, provs)
-        name, point = book.name, FINDINGS[f.kind].point(str(f.kind), f.facts)
+        name = book.name
         if book.extract:
-            says = (f"The point ({point}) is not in the pinned text of {book.pinned_name}: "
-                    f"{name}'s ruling on it is unknown, not silent.")
+            says = (f"This point is not in the pinned text of {book.pinned_name}: {name}'s "
+                    "ruling on it is unknown, not silent.")
         else:
-            says = f"{name} is silent on this point ({point})."
+            says = f"{name} is silent on this point."
         catch = book.catch_all
         cites = list(catch.get("cites", [])) if catch else []
         return Silence(f, bool(book.extract), says, list(near),

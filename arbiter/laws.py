@@ -1,9 +1,14 @@
 """Rulebook data: laws as printed, and the rulebook that holds them."""
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: typing.NamedTuple compiles each string
+# annotation at import, a measurable share of a cold start; these annotations are
+# evaluated as written.
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from enum import StrEnum
-from typing import Any, NamedTuple
+if TYPE_CHECKING:  # checked as the enum it behaves as; made as cheaply as names.py can
+    from enum import StrEnum
+else:
+    from .names import StrEnum
 
 # Law and Rulebook are NamedTuples rather than dataclasses: `arbiter law` is run at the
 # table, and importing dataclasses is a measurable share of its start-up.

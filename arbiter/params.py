@@ -7,8 +7,9 @@ of ``engine_defaults.yaml`` (an assumption, never law) and is listed in ``assume
 so a ruling can say so.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: typing.NamedTuple compiles each string
+# annotation at import, a measurable share of a cold start; these annotations are
+# evaluated as written.
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -35,6 +36,7 @@ _KEYS: dict[tuple[str, str], str] = {
     ("betting", "first"): "bet_first",
     ("betting", "age_may_hold"): "age_may_hold",
     ("betting", "first_may_stand"): "first_may_stand",
+    ("hands", "order"): "hand_order",
     ("hands", "ace_in_sequence"): "ace_in_sequence",
     ("hands", "hearts_break_ties"): "hearts_break_ties",
     ("hands", "hearts_flush_best"): "hearts_flush_best",
@@ -71,6 +73,7 @@ class Rules(NamedTuple):
     bet_first: str  # left_of_age | age
     age_may_hold: bool
     first_may_stand: bool
+    hand_order: str  # usual: the book ranks the hands in the usual order (Peel 65)
     ace_in_sequence: str
     hearts_break_ties: bool
     hearts_flush_best: bool
@@ -93,12 +96,69 @@ DEFAULTS_FILE = Path(__file__).with_name("engine_defaults.yaml")
 
 @cache
 def engine_defaults() -> dict[str, Any]:
-    """The engine's assumptions, read (safely) from ``engine_defaults.yaml``."""
+    """The engine's assumptions, read (safely) from ``engine_defaults.yaml``, through the
+    cache of parsed files (keyed by the file's bytes) when it holds a well-shaped entry."""
+    from . import cache as store
+
+    raw = DEFAULTS_FILE.read_bytes()
+    k = store.key(b"engine defaults", raw)
+    use = store.in_use()
+    hit = store.get(k) if use else None
+    if hit is not None and defaults_fault(hit) is None:
+        found: dict[str, Any] = hit
+        return found
     from .yamlsafe import parse
 
-    data: dict[str, Any] = parse(DEFAULTS_FILE.read_text(encoding="utf-8"),
-                                 str(DEFAULTS_FILE)).data
+    data: dict[str, Any] = parse(raw.decode("utf-8"), str(DEFAULTS_FILE)).data
+    if use:
+        store.put(k, data)
     return data
+
+
+def defaults_fault(data: Any) -> str | None:
+    """What is wrong with the shape of the engine's defaults (None: nothing), so that a
+    broken cache entry is never used: every setting once, each with a plain value and
+    the sentence it assumes; precedence rules and procedures as the engine reads them."""
+    if not isinstance(data, dict) or not isinstance(data.get("parameters"), dict):
+        return "expected a mapping with 'parameters'"
+    settings = data["parameters"]
+    if set(settings) != {f"{g}.{k}" for g, k in _KEYS}:
+        return "expected each setting once"
+    for name, entry in settings.items():
+        if not isinstance(entry, dict) or not isinstance(entry.get("assumes"), str) or \
+                "value" not in entry or not _plain(entry["value"]):
+            return f"{name}: expected a plain value and what it assumes"
+    rules = data.get("precedence", [])
+    if not isinstance(rules, list) or not all(
+            isinstance(r, dict) and all(isinstance(r.get(f), str)
+                                        for f in ("id", "finding", "assumes"))
+            and isinstance(r.get("ruled_on_cause"), list)
+            and all(isinstance(c, str) for c in r["ruled_on_cause"])
+            and isinstance(r.get("when", {}), dict)
+            and all(type(v) in (bool, str, int) for v in r.get("when", {}).values())
+            for r in rules):
+        return "precedence: expected rules with an id, a finding, causes and what they assume"
+    procedures = data.get("procedures", {})
+    if not isinstance(procedures, dict) or not all(
+            isinstance(v, dict) and _plain_tree(v) for v in procedures.values()):
+        return "procedures: expected a mapping of plain data"
+    return None
+
+
+def _plain(value: Any) -> bool:
+    if isinstance(value, list):
+        return all(type(v) in (bool, int, str) for v in value)
+    return value is None or type(value) in (bool, int, str)
+
+
+def _plain_tree(value: Any, depth: int = 0) -> bool:
+    if depth > 8:
+        return False
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _plain_tree(v, depth + 1) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_plain_tree(v, depth + 1) for v in value)
+    return value is None or type(value) in (bool, int, str)
 
 
 def rules_from(parameters: dict[str, Any]) -> Rules:

@@ -12,9 +12,9 @@ a test *unknown*, and the judge then rules for each possibility.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
+from .records import record
 from .vocabulary import ALL_FACTS, Decision
 
 __all__ = ["FACTS", "Decision", "Match", "fill", "match"]
@@ -71,7 +71,7 @@ def _op(op: str, actual: Any, arg: Any) -> bool:
     raise ValueError(f"unknown test {op!r}")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Match:
     """How a provision's ``when`` fares against a finding's facts."""
 

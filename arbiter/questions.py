@@ -9,16 +9,16 @@ new act is a new question for free. A line that fits no form is answered with th
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .records import record
 from .vocabulary import QUESTIONS, Question
 
 if TYPE_CHECKING:
     from .cases import Event, _Ctx
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Asked:
     """A question asked of the arbiter: its kind, whom it is about, the act (for ``may``)."""
 

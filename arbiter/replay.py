@@ -8,7 +8,6 @@ same replay, byte for byte in JSON.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from .acts import finish, run
@@ -17,10 +16,11 @@ from .errors import InputError
 from .findings import Finding
 from .laws import Rulebook
 from .params import Rules, precedence_of, rules_from, voice, yaml_name
+from .records import record
 from .table import Game, Impossible
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Step:
     """The table just after one event: compact, comparable, cheap to keep."""
 
@@ -37,7 +37,7 @@ class Step:
     cards: tuple[tuple[str, int], ...]  # where the 52 cards are
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Replay:
     case: Case
     rulebook: str

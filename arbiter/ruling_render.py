@@ -6,8 +6,8 @@ from typing import Any
 
 from .findings import Finding
 from .judge import Citation, Decided, Ruling, Silence
+from .render import condition_words, wrap
 from .render import sentence as _sentence
-from .render import wrap
 
 
 def _cite_line(c: Citation, book_name: str) -> str:
@@ -31,33 +31,7 @@ def _when(d: Decided) -> str:
 
 
 def _when_text(condition: dict[str, Any]) -> str:
-    if not condition:
-        return ""
-    bits = []
-    for fact, value in condition.items():
-        words = _FACT_WORDS.get(fact)
-        if words:
-            bits.append(words[0] if value else words[1])
-        else:
-            bits.append(f"{fact.replace('_', ' ')}" if value is True else
-                        f"not {fact.replace('_', ' ')}" if value is False else
-                        f"{fact.replace('_', ' ')} is {value}")
-    return "If " + " and ".join(bits) + ": "
-
-
-# How an unsettled fact reads in a ruling: (if true, if false).
-_FACT_WORDS = {
-    "lifted": ("he had raised the cards from the table", "he had not raised the cards"),
-    "looked": ("he had looked at them", "he had not looked at them"),
-    "seen": ("he had taken up or looked at the cards", "he had neither taken up nor looked "
-             "at the cards"),
-    "next_helped": ("the next player had been helped", "the next player had not yet been "
-                    "helped"),
-    "noticed_before_deal_finished": ("it was pointed out before the deal was finished",
-                                     "it was not pointed out before the deal was finished"),
-    "bet_made": ("a bet had been made", "no bet had been made"),
-    "made_good": ("the deficiency was made good", "the deficiency was not made good"),
-}
+    return "If " + condition_words(condition) + ": " if condition else ""
 
 
 def _decision_lines(d: Decided, name: str, refs: dict[str, Citation]) -> list[str]:
@@ -80,8 +54,7 @@ def _decision_lines(d: Decided, name: str, refs: dict[str, Citation]) -> list[st
 def _silence_lines(s: Silence, name: str, refs: dict[str, Citation]) -> list[str]:
     says = s.says
     if s.condition:
-        says = _when_text(s.condition) + says[0].lower() + says[1:] if says[1:2].islower() \
-            else _when_text(s.condition) + says
+        says = _when_text(s.condition) + says  # it starts with the book's name
     lines = [wrap(says, "  ")]
     lines += [wrap(f"Assumed: {a}", "    ") for a in s.assumes]
     if s.nearest:
@@ -105,8 +78,7 @@ def ruling_text(r: Ruling, explain: bool = False) -> str:
         out.append(f"Question{who}: {case.dispute.question}")
     out.append("")
     if not r.decisions and not r.silences:
-        out.append("Nothing irregular happened" + (": nothing in the events is out of order."
-                                                   if not r.answer else "."))
+        out.append(_nothing_irregular(r))
     # Each finding in the order it arose, with what the book decides of it or its silence.
     said: dict[int, list[str]] = {}
     order: list[Finding] = []
@@ -173,6 +145,18 @@ def _short(name: str, ref: str, cites: dict[str, Citation] | None = None) -> str
     return f"{name}, p. {c.page} {title}" if c.page else f"{name} {title}"
 
 
+def _nothing_irregular(r: Ruling) -> str:
+    """Nothing out of order in the events; where the answer is about an act not yet done,
+    it says so, so that the two read together."""
+    a = r.answer
+    if a is None:
+        return "Nothing irregular happened: nothing in the events is out of order."
+    if a.if_done:
+        return wrap(f"Nothing irregular has happened so far: {a.player} has not done it yet, "
+                    "and the answer above is what the book rules if he does.", "")
+    return "Nothing irregular has happened so far."
+
+
 def _answer_lines(r: Ruling, name: str, refs: dict[str, Citation]) -> list[str]:
     """The answer to the case's question, first: the answer in the table's words, then
     what follows, then the laws it rests on (quoted under THE LAW)."""
@@ -180,8 +164,9 @@ def _answer_lines(r: Ruling, name: str, refs: dict[str, Citation]) -> list[str]:
     if a is None:
         return []
     lines = [wrap(a.line(), "")]
-    if a.consequence:
-        lines.append(wrap(f"What follows: {_sentence(a.consequence)}", "  "))
+    follows = a.follows()
+    if follows:
+        lines.append(wrap(follows if a.if_done else f"What follows: {follows}", "  "))
     if a.cites:
         # A silent answer rests on no law: what it cites are the laws it weighed.
         head = "Nearest laws considered: " if a.silent and a.cites != _catch_all(r) else \
@@ -202,7 +187,7 @@ def ruling_markdown(r: Ruling) -> str:
     out = [f"# Ruling under {book.name}", ""]
     if r.answer is not None:
         out += [f"**{r.answer.line()}**"
-                + (f" {_sentence(r.answer.consequence)}" if r.answer.consequence else "")
+                + (f" {r.answer.follows()}" if r.answer.consequence else "")
                 + (f" *({', '.join(_short(book.name, c, refs) for c in r.answer.cites)})*"
                    if r.answer.cites else ""), ""]
     out += [f"*{book.title}*" + (f", {book.author}, {book.year}" if book.author else ""), "",

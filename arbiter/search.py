@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
 from .laws import Law, Rulebook
+from .records import record
 
 _WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
@@ -19,7 +19,7 @@ def _stem(word: str) -> str:
     return word
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Hit:
     law: Law
     score: float

@@ -182,11 +182,14 @@ class _Node:
         return None
 
     def _branches_fault(self, value: Any, path: Where) -> Fault | None:
-        faults = [_compiled(b, self.root)(value, path) for b in self.branches]
-        if all(f is not None for f in faults):
-            numeric = [f for f in faults if f is not None and f.number]
-            return numeric[0] if numeric else faults[0]
-        return None
+        faults: list[Fault] = []
+        for b in self.branches:  # the first branch that holds settles it
+            found = _compiled(b, self.root)(value, path)
+            if found is None:
+                return None
+            faults.append(found)
+        numeric = [f for f in faults if f.number]
+        return numeric[0] if numeric else faults[0]
 
     def _list_fault(self, value: list[Any], path: Where) -> Fault | None:
         if len(value) < self.min_items or (

@@ -10,14 +10,18 @@ the books differ it asks ``Rules``. Only what cannot physically happen raises
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import FULL_PACK
 from .findings import Finding, Kind
 from .params import Rules, yaml_name
 from .precedence import cause_of
+from .records import field, record
+
+if TYPE_CHECKING:  # checked as the enum it behaves as; made as cheaply as names.py can
+    from enum import StrEnum
+else:
+    from .names import StrEnum
 
 
 class Impossible(Exception):
@@ -49,7 +53,7 @@ class Status(StrEnum):
     PASSED = "passed"
 
 
-@dataclass
+@record
 class Seat:
     name: str
     stake: int = 0

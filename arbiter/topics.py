@@ -9,17 +9,17 @@ whose laws lie outside the book's pinned extract: the book's rule on it is unkno
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .errors import did_you_mean
 from .laws import Rulebook
 from .params import parameter_names
+from .records import record
 from .rulebooks import Library, error_at, read_rulebook_data
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Topic:
     id: str
     title: str

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 from .laws import Rulebook
+from .records import record
 
 _MARKERS = re.compile(r"\[\d+\]|\{\d+\}|[¹²³⁴⁵⁶⁷⁸⁹⁰]")
 _QUOTES = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"'})
@@ -48,7 +48,7 @@ def sources_dir(start: Path | None = None) -> Path | None:
     return None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Mismatch:
     book: str
     ref: str

@@ -13,10 +13,15 @@ may use it. (NamedTuples, not dataclasses: looking up a law imports this module,
 and should not pay for ``dataclasses``.)
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: typing.NamedTuple compiles each string
+# annotation at import, a measurable share of a cold start; these annotations are
+# evaluated as written.
+from typing import TYPE_CHECKING, NamedTuple
 
-from enum import StrEnum
-from typing import Any, NamedTuple
+if TYPE_CHECKING:  # checked as the enum it behaves as; made as cheaply as names.py can
+    from enum import StrEnum
+else:
+    from .names import StrEnum
 
 
 class Act(StrEnum):
@@ -59,6 +64,7 @@ class Act(StrEnum):
     CUTS = "cuts"
     ADDS = "adds"
     DISPUTES = "disputes"
+    DEMANDS_JACK = "demands_jack"
 
 
 class Kind(StrEnum):
@@ -113,6 +119,7 @@ class Kind(StrEnum):
     SHOWED_WRONG_NUMBER = "showed_wrong_number"
     STAKE_ADDED = "stake_added"
     FACT_DISPUTED = "fact_disputed"
+    JACK_DEMANDED = "jack_demanded"
 
 
 class Decision(StrEnum):
@@ -168,6 +175,13 @@ class ActSpec(NamedTuple):
     after_hand: bool = False  # may be recorded after the hand is over
     when_out: bool = False  # may be done by a player who has abandoned his hand
     by_dealer_when_out: bool = False  # the dealer deals on though he has passed (Peel 18)
+    # "what may PLAYER do": the points of the deal at which the act is one of a player's own
+    # choices, how a question writes it (``raise 1``), and whether it is a choice only once
+    # a bet is made in the betting after the draw (True: call, raise) or only before one
+    # (False: bet); None: either way.
+    choice_at: tuple[str, ...] = ()
+    choice_words: str = ""
+    choice_after_bet: bool | None = None
 
 
 _CARDS_KEYS = ("player", "count", "cards", "card")
@@ -181,19 +195,26 @@ ACTS: dict[Act, ActSpec] = {
                         ("blinds", "antes", "puts up the blind", "puts up"),
                         ("player", "amount"), amount="optional"),
     Act.STRADDLES: ActSpec("a blind raise before the deal",
-                           ("straddles",), ("player", "amount"), amount="optional"),
+                           ("straddles",), ("player", "amount"), amount="optional",
+        choice_at=("before the deal",), choice_words="straddle"),
     Act.DECLINES: ActSpec("refuses to straddle in turn",
                           ("declines to straddle", "refuses to straddle", "declines",
-                           "does not straddle")),
+                           "does not straddle"),
+        choice_at=("before the deal",), choice_words="decline to straddle"),
     Act.COMES_IN: ActSpec("accepts the hand, making good what the say requires",
                           ("comes in", "goes in", "makes good", "plays"),
-                          ("player", "amount"), amount="optional"),
+                          ("player", "amount"), amount="optional",
+        choice_at=("before the draw",), choice_words="come in"),
     Act.RAISES: ActSpec("goes better: makes good and raises by the amount",
                         ("makes good and raises", "makes good and goes better", "raises",
-                         "goes better"), ("player", "amount"), amount="required"),
+                         "goes better"), ("player", "amount"), amount="required",
+        choice_at=("before the draw", "after the draw"), choice_words="raise 1",
+        choice_after_bet=True),
     Act.PASSES: ActSpec("throws the hand up (or, in an unopened jack-pot, declines to open)",
                         ("passes", "abandons", "throws down", "throws up", "drops out",
-                         "drops", "folds", "retires", "passes out")),
+                         "drops", "folds", "retires", "passes out"),
+        choice_at=("before the draw", "the draw", "after the draw", "the show"),
+        choice_words="pass"),
     Act.OPENS: ActSpec("opens (a jack-pot) for the amount",
                        ("opens",), ("player", "amount"), amount="required"),
     Act.DISCARDS: ActSpec("throws out cards to draw", ("discards",), _CARDS_KEYS,
@@ -205,8 +226,10 @@ ACTS: dict[Act, ActSpec] = {
                        number="cards", required=("to",), needs_dealt=True,
                        by_dealer_when_out=True),
     Act.DRAWS: ActSpec("discards, asks and is given the same number, in one line",
-                       ("draws", "takes"), _CARDS_KEYS, number="cards", needs_dealt=True),
-    Act.STANDS_PAT: ActSpec("draws no cards", ("stands pat", "plays pat"), needs_dealt=True),
+                       ("draws", "takes"), _CARDS_KEYS, number="cards", needs_dealt=True,
+        choice_at=("the draw",), choice_words="draw 1"),
+    Act.STANDS_PAT: ActSpec("draws no cards", ("stands pat", "plays pat"), needs_dealt=True,
+        choice_at=("the draw",), choice_words="stand pat"),
     Act.EXPOSES: ActSpec("the dealer exposes a card in giving a player his draw",
                          ("exposes a card to", "exposes"), ("player", "to", "cards", "card"),
                          player_arg="to", number="card", needs_dealt=True,
@@ -219,13 +242,18 @@ ACTS: dict[Act, ActSpec] = {
     Act.LIFTS: ActSpec("takes his cards up from the table",
                        ("lifts", "lifts his cards", "takes up his cards", "raises his hand",
                         "takes up"), after_hand=True),
-    Act.BETS: ActSpec("bets the amount", ("bets",), ("player", "amount"), amount="required"),
+    Act.BETS: ActSpec("bets the amount", ("bets",), ("player", "amount"), amount="required",
+        choice_at=("after the draw",), choice_words="bet 1", choice_after_bet=False),
     Act.CALLS: ActSpec("sees the stake", ("calls", "sees"), ("player", "amount"),
-                       player_arg="ignored", amount="optional"),
-    Act.HOLDS: ActSpec("the age holds his say", ("holds the age", "holds")),
-    Act.STANDS: ActSpec("stands (checks) without betting", ("stands", "checks")),
+                       player_arg="ignored", amount="optional",
+        choice_at=("after the draw",), choice_words="call", choice_after_bet=True),
+    Act.HOLDS: ActSpec("the age holds his say", ("holds the age", "holds"),
+        choice_at=("before the draw", "after the draw"), choice_words="hold the age"),
+    Act.STANDS: ActSpec("stands (checks) without betting", ("stands", "checks"),
+        choice_at=("before the draw", "after the draw"), choice_words="stand"),
     Act.SHOWS: ActSpec("shows (names) his cards", ("shows",), ("player", "cards", "card"),
-                       number="named", needs_dealt=True, after_hand=True),
+                       number="named", needs_dealt=True, after_hand=True,
+        choice_at=("the show",), choice_words="show"),
     Act.CLAIMS: ActSpec("says what a player asked for", ("claims", "says"),
                         ("player", "about", "count"), player_arg="about", words="claim",
                         after_hand=True, when_out=True),
@@ -275,6 +303,12 @@ ACTS: dict[Act, ActSpec] = {
                           "was seen...)", ("disputes", "denies", "contests"),
                           ("player", "about"), player_arg="about", words="free",
                           after_hand=True, when_out=True),
+    Act.DEMANDS_JACK: ActSpec(
+        "the age demands that the single player who came in take down his ante, and makes "
+        "it a jack (Foster 21's Only-Two-In Jack)",
+        ("demands a jack", "demands a jack pot", "demands a jack-pot", "makes it a jack",
+         "demands an only-two-in jack", "makes an only-two-in jack"), needs_dealt=True,
+        choice_at=("before the draw",), choice_words="demand a jack"),
 }
 
 # What a player may say he will do (``states``), and the acts that keep that word.
@@ -331,16 +365,6 @@ class FindingSpec(NamedTuple):
     # from it (the dealer must answer, the act stands...); any other finding records an
     # irregularity, so "may he do it?" is answered no, with the book's consequence.
     lawful: bool = False
-    # What a book's silence names as the point, by a fact's value, where the kind's own
-    # name would name the wrong one: (fact, value, point). Otherwise the kind's name.
-    points: tuple[tuple[str, str, str], ...] = ()
-
-    def point(self, kind: str, facts: dict[str, Any]) -> str:
-        """The point a book is silent on, for a finding of this kind with these facts."""
-        for fact, value, point in self.points:
-            if str(facts.get(fact)) == value:
-                return point
-        return kind.replace("_", " ")
 
     def all_facts(self) -> dict[str, str]:
         return {**CONTEXT_FACTS, **self.facts, **{d: DERIVED_FACTS[d] for d in self.derived}}
@@ -374,9 +398,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.STRADDLE_WRONG_AMOUNT: FindingSpec("a straddle of other than the amount in turn",
                                             {"amount": "int", "expected": "int"}),
     Kind.STRADDLE_AFTER_LOOKING: FindingSpec(
-        "a straddle after the deal (or after looking)", {"after": "str", "looked": "bool"},
-        points=(("after", "deal", "straddle after the deal"),
-                ("after", "looking", "straddle after looking at his cards"))),
+        "a straddle after the deal (or after looking)", {"after": "str", "looked": "bool"}),
     Kind.STRADDLE_AFTER_DEALER: FindingSpec(
         "a straddle in turn after the dealer's turn to straddle, nobody having refused",
         {"amount": "int"}, lawful=True),
@@ -481,6 +503,10 @@ FINDINGS: dict[Kind, FindingSpec] = {
         {"amount": "int", "had": "int", "lifted": "bool", "empty": "bool"}),
     Kind.FACT_DISPUTED: FindingSpec("a player disputes a fact",
                                     {"about": "player", "what": "str"}, lawful=True),
+    Kind.JACK_DEMANDED: FindingSpec(
+        "the age demanded that the single player who came in take down his ante, making a "
+        "jack", {"straddled": "bool", "raised": "bool", "came_in": "int", "one_in": "bool",
+                 "single": "player", "in_turn": "bool"}, lawful=True),
 }
 
 
@@ -521,6 +547,7 @@ PERMITS: dict[Decision, bool] = {
     Decision.ANSWER_DUE: True, Decision.ACTION_STANDS: True, Decision.FACT_BY_EVIDENCE: True,
     Decision.REFERRED: True, Decision.CORRECTED: True, Decision.DEAL_STANDS: True,
     Decision.MUST_TAKE: True, Decision.WINS_POOL: True, Decision.DIVIDE_POOL: True,
+    Decision.JACKPOT_NEXT: True,
 }
 
 # Decisions that say who takes the pool, and where the answer's name comes from: the
@@ -601,6 +628,7 @@ QUESTION_FACTS: dict[str, str] = {
     "next_in_left_of_age": "player", "last_in_order": "player", "outcome": "str",
     "winner": "player", "is_winner": "bool", "jackpot": "int", "opener": "player",
     "is_opener": "bool", "bet_made": "bool", "called": "bool", "straddled": "bool",
+    "last_straddler": "player",
     "act": "str", "regular": "bool", "stake": "int", "pool": "int", "in_turn": "bool",
     # for "may PLAYER ACT": what the act, done now, would be found, and the book's decision
     "found": "str", "decision": "str",

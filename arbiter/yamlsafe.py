@@ -8,12 +8,12 @@ later validation errors can name the line.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 import yaml
 
 from .errors import InputError
+from .records import record
 
 try:  # libyaml is several times faster; fall back to the pure-Python loader.
     from yaml import CSafeLoader as _Loader
@@ -34,7 +34,7 @@ def format_path(path: Path) -> str:
     return out
 
 
-@dataclass
+@record
 class Document:
     """A parsed YAML file: its data and where each value stood in it."""
 
@@ -82,6 +82,8 @@ def _guard(text: str, file: str) -> None:
         what = "a NUL byte" if code == 0 else f"the control character U+{code:04X}"
         raise InputError(f"the file holds {what}: expected YAML text", file=file, line=line,
                          column=column)
+    if text.count("[") + text.count("{") <= MAX_DEPTH:  # too few to nest that deep
+        return
     depth = 0
     for ch in text:  # a quick count first: brackets in quotes or comments count here too
         if ch in "[{":

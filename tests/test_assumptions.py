@@ -108,3 +108,32 @@ def test_a_pass_before_a_jack_pot_is_opened_is_said_to_be_assumed_where_no_law_g
         text = _flat(ruling_text(judge(load_case(PASSED_IN_JACKPOT), Library().get(book))))
         assert ("whether a player who passes before a jack-pot is opened is out; this ruling "
                 "assumes he keeps his cards" in text) is says, book
+
+
+GOING_BETTER = ROOT / "cases" / "hoyle-going-better.yaml"
+ORDER = ("The pinned text of Foster gives no order of the hands; this ruling assumes the "
+         "usual one")
+
+
+def test_under_foster_the_order_of_hands_at_the_show_is_said_to_be_assumed() -> None:
+    # Foster's pinned extract ranks no hands: B wins the show only by the engine's order.
+    ruling = judge(load_case(GOING_BETTER), Library().get("foster"))
+    text = _flat(ruling_text(ruling))
+    assert f"Assumed: {ORDER}" in text.split("THE LAW")[0]
+    assert f"**Assumed:** {ORDER}" in _flat(ruling_markdown(ruling))
+    data = json.loads(to_json(ruling.to_dict()))
+    (silence,) = [s for s in data["silent"] if s["finding"] == "showdown"]
+    assert any(a.startswith(ORDER) for a in silence["assumes"])
+    (show,) = [f for f in replay(load_case(GOING_BETTER), Library().get("foster")).findings
+               if f.kind == "showdown"]
+    assert "hands.order" in show.assumed
+    assert "the engine assumes" in show.message
+
+
+def test_where_the_book_ranks_the_hands_the_show_assumes_no_order() -> None:
+    for book in ("peel", "hoyle"):  # Peel 65-75; Hoffmann pp. 124-125
+        ruling = judge(load_case(GOING_BETTER), Library().get(book))
+        assert "order of the hands" not in ruling_text(ruling), book
+        (show,) = [f for f in replay(load_case(GOING_BETTER), Library().get(book)).findings
+                   if f.kind == "showdown"]
+        assert "hands.order" not in show.assumed, book

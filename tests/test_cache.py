@@ -220,3 +220,28 @@ def test_a_cache_that_cannot_be_used_is_only_a_slower_start(
     monkeypatch.setenv("ARBITER_CACHE_DIR", str(target))
     assert ruling() == before
     assert ruling() == before
+
+
+DEFAULTS_BROKEN = {
+    "a setting missing": lambda d: d["parameters"].pop("straddle.first"),
+    "a setting's value a mapping": lambda d: d["parameters"]["straddle.first"].__setitem__(
+        "value", {"x": 1}),
+    "no sentence assumed": lambda d: d["parameters"]["draw.faced_card"].pop("assumes"),
+    "precedence not a list": lambda d: d.__setitem__("precedence", {"x": 1}),
+    "not a mapping": lambda d: d.clear(),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DEFAULTS_BROKEN))
+def test_a_broken_entry_of_the_engine_defaults_is_rebuilt(cache_dir: Path, name: str) -> None:
+    from arbiter import params
+
+    params.engine_defaults.cache_clear()  # read once a process: read again here
+    before = ruling()
+    p = cache_dir / f"{cache.key(b'engine defaults', params.DEFAULTS_FILE.read_bytes())}.json"
+    head, value = read_entry(p)
+    DEFAULTS_BROKEN[name](value)
+    write_entry(p, head["key"], value)
+    params.engine_defaults.cache_clear()
+    assert ruling() == before
+    assert params.defaults_fault(read_entry(p)[1]) is None  # and rebuilt from the YAML

@@ -255,3 +255,38 @@ def test_a_club_compares_its_house_rules_with_the_book_they_amend() -> None:
     assert any("H1" in law for law in rows["house"]["laws"])
     assert not any("D's straddle" in d for d in rows["house"]["decision"])
     assert any("D's straddle" in d for d in rows["foster"]["decision"])
+
+
+def test_a_case_that_asks_shows_each_books_answer_in_its_column() -> None:
+    path = str(CASES / "last-say-the-age-passed-out.yaml")
+    runner = CliRunner()
+    text = runner.invoke(cli, ["compare", path]).output
+    header = next(ln for ln in text.splitlines() if ln.startswith("Book "))
+    assert [h.strip() for h in header.split("|")][:3] == ["Book", "Answer", "Decision"]
+    assert "Nobody: the age, B" in text  # Foster
+    assert "* The laws are silent" in text  # Peel is silent, and parts from the others
+    rows = json.loads(runner.invoke(cli, ["compare", path, "--format", "json"]).output)["rows"]
+    by = {r["rulebook"]: r for r in rows}
+    assert by["foster"]["answer"][0].startswith("Nobody")
+    assert "answer" in by["peel"]["differs"] and "answer" not in by["foster"]["differs"]
+    md = runner.invoke(cli, ["compare", path, "--format", "markdown"]).output
+    assert "| Book | Answer | Decision |" in md
+    # A case that asks nothing has no answer column.
+    plain = runner.invoke(cli, ["compare", str(CASES / "dealt-four-and-noticed-at-once.yaml")])
+    assert "Answer" not in plain.output
+
+
+def test_standard_input_above_the_size_of_a_case_is_refused_in_one_line() -> None:
+    from arbiter.files import MAX_CASE
+
+    text = (CASES / "peel-the-say.yaml").read_text(encoding="utf-8")
+    big = text + "# " + "x" * MAX_CASE + "\n"
+    for command in ("rule", "replay", "check"):
+        out = run(command, "-", input=big)
+        assert out.exit_code == 2, (command, out.output)
+        lines = out.stderr.strip().splitlines()
+        assert len(lines) == 1, lines
+        assert lines[0].endswith(f"<stdin>: the case is more than the {MAX_CASE:,} bytes allowed")
+    # a case on standard input and a good file: the file is still ruled
+    both = run("rule", "-", str(CASES / "peel-the-say.yaml"), "--format", "jsonl", input=big)
+    assert both.exit_code == 2 and len(both.stdout.splitlines()) == 2

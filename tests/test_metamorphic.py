@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ from hypothesis import strategies as st
 from arbiter import Library
 from arbiter.cases import Case, Event, load_case
 from arbiter.judge import Ruling, judge
+from arbiter.records import replace
 from arbiter.ruling_render import ruling_markdown, ruling_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,29 +38,29 @@ def _rename(case: Case, names: dict[str, str]) -> Case:
         return tuple((names.get(k, k), v) for k, v in items)
 
     events = tuple(
-        dataclasses.replace(e, player=n(e.player), to=n(e.to), about=n(e.about),
+        replace(e, player=n(e.player), to=n(e.to), about=n(e.about),
                             hands=pairs(e.hands), counts=pairs(e.counts),
                             exposed=pairs(e.exposed),
                             uncut=n(e.uncut) if isinstance(e.uncut, str) else e.uncut)
         for e in case.events)
     t = case.table
-    table = dataclasses.replace(t, seats=tuple(names[s] for s in t.seats), dealer=names[t.dealer],
+    table = replace(t, seats=tuple(names[s] for s in t.seats), dealer=names[t.dealer],
                                 counters=t.counters, stakes=pairs(t.stakes))
     asks = case.dispute.asks if case.dispute else None
     if asks is not None:
-        act = asks.act and dataclasses.replace(asks.act, player=n(asks.act.player),
+        act = asks.act and replace(asks.act, player=n(asks.act.player),
                                                to=n(asks.act.to), about=n(asks.act.about))
-        asks = dataclasses.replace(asks, player=n(asks.player), act=act)
-    dispute = case.dispute and dataclasses.replace(
+        asks = replace(asks, player=n(asks.player), act=act)
+    dispute = case.dispute and replace(
         case.dispute, raised_by=n(case.dispute.raised_by), about=n(case.dispute.about),
         asks=asks)
-    return dataclasses.replace(case, table=table, events=events, dispute=dispute)
+    return replace(case, table=table, events=events, dispute=dispute)
 
 
 def _rotate(case: Case, k: int) -> Case:
     seats = case.table.seats
     k %= len(seats)
-    return dataclasses.replace(case, table=dataclasses.replace(
+    return replace(case, table=replace(
         case.table, seats=seats[k:] + seats[:k]))
 
 

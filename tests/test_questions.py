@@ -105,6 +105,7 @@ LINES = {
     Act.POINTS_OUT: "{p} points out the error", Act.NOT_LOOKED: "{p} has not looked",
     Act.CUTS: "{p} cuts for the deal", Act.ADDS: "{p} adds 5",
     Act.DISPUTES: "{p} disputes that D passed", Act.RETRIEVES: "{p} takes up his thrown hand",
+    Act.DEMANDS_JACK: "{p} demands a jack",
 }
 # What cannot physically happen: taking back a discard where none was made.
 IMPOSSIBLE = {Act.RETAKES}
@@ -127,3 +128,17 @@ def test_every_act_at_every_point_is_ruled_or_found_never_refused(point: str,
             for book in ("foster", "hoyle", "peel"):
                 ruling = judge(case, Library().get(book))  # raises on a refusal
                 assert ruling is not None, (point, line)
+
+
+def test_what_may_tries_the_acts_the_vocabulary_gives_for_the_point() -> None:
+    from arbiter.answers import choices
+    from arbiter.vocabulary import ACTS
+
+    for phase in ("before the deal", "before the draw", "the draw", "after the draw",
+                  "the show"):
+        tried = {w for bet in (False, True) for _, w in choices(phase, bet)}
+        assert tried == {s.choice_words for s in ACTS.values() if phase in s.choice_at}
+    after_a_bet = {w for _, w in choices("after the draw", True)}
+    assert "call" in after_a_bet and "bet 1" not in after_a_bet
+    assert "demand a jack" in {w for _, w in choices("before the draw", False)}
+    assert choices("over", False) == []

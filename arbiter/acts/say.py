@@ -249,6 +249,34 @@ class Retrieves:
         return None  # his hand stays dead
 
 
+@handles(Act.DEMANDS_JACK)
+class DemandsJack:
+    """The age sends back the ante of the one player who came in and makes it a jack (Foster
+    21). Found with the facts the book's condition turns on (a straddle, a raise, how many
+    came in, whether it was his say); the table stays as it was, and the book's ruling says
+    what follows."""
+
+    @staticmethod
+    def check(game: Game, ev: Event) -> None:
+        p = player(ev)
+        if game.phase not in (Phase.SAY, Phase.DRAW, Phase.BETTING, Phase.SHOW):
+            raise OutOfPlace("there is no say in which to make it")
+        came = [n for n in game.active() if n != p and game.seats[n].came_in]
+        single = came[0] if len(came) == 1 else None
+        what = (f"that {single}, the only player who came in, take down his ante, making it "
+                "a jack" if single else
+                f"a jack, {len(came)} players having come in" if came else
+                "a jack, nobody having come in")
+        game.find(Kind.JACK_DEMANDED, p, f"{p} demanded {what}",
+                  straddled=bool(game.straddles),
+                  raised=game.bet_made and game.phase == Phase.SAY, came_in=len(came),
+                  one_in=single is not None, single=single, in_turn=game.turn() == p)
+
+    @staticmethod
+    def apply(game: Game, ev: Event) -> None:
+        return None  # the book's ruling says what follows; the table is not changed
+
+
 @handles(Act.STATES)
 class States(NoCheck):
     @staticmethod

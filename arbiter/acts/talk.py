@@ -8,7 +8,7 @@ from typing import Any
 from ..cards import evaluate
 from ..cases import Event
 from ..params import Rules
-from ..table import Game, OutOfPlace, Phase, Status
+from ..table import Game, Impossible, OutOfPlace, Phase, Seat, Status
 from ..vocabulary import Act, Kind
 from .base import NoCheck, handles, player
 from .common import wrong_size
@@ -124,10 +124,36 @@ class Lifts(NoCheck):
 
 @handles(Act.SHOWS)
 class Shows(NoCheck):
+    """A player turns up his cards. Where he turns up more or fewer than five, the cards
+    turned up are his hand: the events had not told the table so (a card more came from the
+    pack; one fewer goes back to it), and it is found, for the book to rule on."""
+
     @staticmethod
     def apply(game: Game, ev: Event) -> None:
         p = player(ev)
-        game.name_cards(game.seats[p], ev.cards)
+        seat = game.seats[p]
+        shown, held = len(ev.cards), len(seat.hand)
+        if ev.cards and shown != 5 and seat.status == Status.IN:
+            _resize(game, seat, ev.cards)
+            game.find(Kind.SHOWED_WRONG_NUMBER, p,
+                      f"{p} showed {shown} cards at the show, not five", shown=shown, held=held)
+        game.name_cards(seat, ev.cards)
+
+
+def _resize(game: Game, seat: Seat, cards: tuple[str, ...]) -> None:
+    """Make the hand the size of the cards shown, moving unnamed cards from or to the pack."""
+    while len(seat.hand) < len(cards):
+        if None not in game.pack:
+            raise Impossible(f"{seat.name} shows {len(cards)} cards, and no card is left in "
+                             "the pack that he could hold")
+        game.pack.remove(None)
+        seat.hand.append(None)
+    spare = [i for i, c in enumerate(seat.hand) if c is None or c not in cards]
+    while len(seat.hand) > len(cards) and spare:
+        card = seat.hand.pop(spare.pop())
+        if card is not None:
+            game.known.discard(card)
+        game.pack.append(None)
 
 
 def finish(game: Game) -> None:
@@ -163,7 +189,10 @@ def show(game: Game) -> None:
         result["winner"] = winners[0] if len(winners) == 1 else None
         result["winners"] = winners
         result["best"] = best.describe()
-        relied = game.rely(*_turns_on(game, winners))
+        # Comparing two hands or more goes by the book's order of the hands, or, where
+        # it ranks none, by the engine's (an assumption, said so).
+        order = ("hand_order",) if len(hands) > 1 else ()
+        relied = game.rely(*order, *_turns_on(game, winners))
     if game.jackpot == 1:
         relied = (*relied, *game.rely("age_antes_again"))
     result["foul"] = foul
@@ -171,7 +200,10 @@ def show(game: Game) -> None:
     facts = {k: v for k, v in result.items() if k != "kind"}
     facts["foul_at_show"] = bool(foul)
     facts.update(_short_winner(game, result, hands))
-    game.find(Kind.SHOWDOWN, result.get("winner"), show_message(result), relied=relied,
+    message = show_message(result)
+    if "hands.order" in relied:
+        message += ", by the order of the hands the engine assumes, the book giving none"
+    game.find(Kind.SHOWDOWN, result.get("winner"), message, relied=relied,
               **facts)
 
 
