@@ -80,13 +80,27 @@ def peel_laws() -> list[dict[str, Any]]:
     return data
 
 
+PEEL_PASSAGES = ["straddle-before-the-deal", "straddling-ceases", "straddle-term"]
+
+
 def test_peel_laws_json_lists_81_laws_numbered_1_to_81(peel_laws: list[dict[str, Any]]) -> None:
+    # The numbered Rules, in order, then the passages of the description quoted by page.
     assert isinstance(peel_laws, list)
-    assert [law["ref"] for law in peel_laws] == [str(n) for n in range(1, 82)]
+    assert [law["ref"] for law in peel_laws] == [str(n) for n in range(1, 82)] + PEEL_PASSAGES
+
+
+def test_peel_passages_outside_the_rules_are_cited_by_page_and_title(
+    peel_laws: list[dict[str, Any]],
+) -> None:
+    passages = {law["ref"]: law for law in peel_laws if law["ref"] in PEEL_PASSAGES}
+    assert [(passages[r]["page"], passages[r]["heading"]) for r in PEEL_PASSAGES] == [
+        (32, "Description"), (32, "Description"), (44, "Technical Terms")]
+    out = run("law", "peel", "straddle-before-the-deal").stdout
+    assert out.splitlines()[0] == 'Peel, p. 32 "Straddling before the deal" — Description'
 
 
 def test_every_peel_law_has_ref_heading_page_and_text(peel_laws: list[dict[str, Any]]) -> None:
-    for law in peel_laws:
+    for law in (x for x in peel_laws if x["ref"] not in PEEL_PASSAGES):
         assert {"ref", "heading", "page", "text"} <= law.keys()
         assert law["book"] == "peel"
         assert law["heading"] in PEEL_HEADINGS, law
@@ -95,6 +109,7 @@ def test_every_peel_law_has_ref_heading_page_and_text(peel_laws: list[dict[str, 
 
 
 def test_peel_headings_stand_in_the_books_order(peel_laws: list[dict[str, Any]]) -> None:
+    peel_laws = [law for law in peel_laws if law["ref"] not in PEEL_PASSAGES]
     order = [
         h
         for i, h in enumerate(law["heading"] for law in peel_laws)
@@ -250,7 +265,7 @@ def test_search_limit_caps_the_hits() -> None:
 
 def test_rulebooks_json_counts_the_laws_of_each_book() -> None:
     books = {b["id"]: b for b in run_json("rulebooks")}
-    assert books["peel"]["laws"] == 81
+    assert books["peel"]["laws"] == 84  # 81 Rules and 3 passages of the description
     assert books["peel"]["author"].startswith("W. H. Peel")
     assert books["peel"]["year"] == 1891
     assert books["peel"]["title"]
@@ -264,7 +279,7 @@ def test_rulebooks_text_is_a_table_with_a_row_per_book() -> None:
     lines = run("rulebooks").stdout.splitlines()
     assert lines[0].split()[:3] == ["ID", "AUTHOR", "TITLE"]
     peel = next(line for line in lines if line.startswith("peel "))
-    assert "1891" in peel and " 81 " in f"{peel} "
+    assert "1891" in peel and " 84 " in f"{peel} "
 
 
 HOUSE = """\
@@ -290,7 +305,7 @@ def house_dir(tmp_path: Path) -> Path:
 def test_rulebooks_option_adds_a_house_book(house_dir: Path) -> None:
     books = {b["id"]: b for b in run_json("rulebooks", "--rulebooks", str(house_dir))}
     assert books["club"]["extends"] == "peel"
-    assert books["club"]["laws"] == 82
+    assert books["club"]["laws"] == 85
     assert "club" not in {b["id"] for b in run_json("rulebooks")}
 
 
