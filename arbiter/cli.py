@@ -9,6 +9,7 @@ This is the only module that imports click. Every command takes
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import sys
 from collections.abc import Callable
@@ -366,6 +367,7 @@ def run_cases(inputs: tuple[str, ...], fmt: str, label: str,
     and the number of cases that failed."""
     from .batch import cases, expand
 
+    gc.enable()  # a long run makes garbage as it goes: collect it (see main)
     sources = expand(inputs, shipped=True)
     stream = JsonStream(fmt) if fmt in ("json", "jsonl") else None
     worst = failed = 0
@@ -691,7 +693,16 @@ def main(argv: list[str] | None = None) -> None:
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(AttributeError, ValueError, OSError):
             stream.reconfigure(errors="replace")  # type: ignore[union-attr]
-    code = _run(argv)
+    # One ruling makes little garbage, and the process ends at once: collecting it while
+    # the modules load costs a cold start more than most of them take to load. A run over
+    # many cases turns the collector on again (run_cases).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        code = _run(argv)
+    finally:
+        if collecting:
+            gc.enable()
     try:
         sys.stdout.flush()
     except BrokenPipeError:
