@@ -8,6 +8,7 @@ from typing import Any
 from ..cards import evaluate
 from ..cases import Event
 from ..params import Rules
+from ..records import replace
 from ..table import Game, Impossible, OutOfPlace, Phase, Seat, Status
 from ..vocabulary import Act, Kind
 from .base import NoCheck, handles, player
@@ -214,7 +215,7 @@ def _by_hearts(game: Game, result: dict[str, Any]) -> bool:
     winners = result.get("winners")
     if not winners:
         return False
-    plain = _values(game, game.rules._replace(hearts_break_ties=False, hearts_flush_best=False))
+    plain = _values(game, replace(game.rules, hearts_break_ties=False, hearts_flush_best=False))
     if not plain:  # the cards were not named: the table declared the winner
         return False
     best = max(plain.values())
@@ -265,7 +266,7 @@ def _turns_on(game: Game, winners: list[str]) -> list[str]:
             continue
         for choice in choices:
             changed: dict[str, Any] = {name: choice}
-            hands = _values(game, game.rules._replace(**changed))
+            hands = _values(game, replace(game.rules, **changed))
             best = max(hands.values())
             if [n for n, v in hands.items() if v == best] != winners:
                 out.append(name)
