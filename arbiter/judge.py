@@ -22,6 +22,7 @@ from .errors import EXIT_NOT_RULED, ArbiterError
 from .facts import TableFacts
 from .findings import Finding
 from .laws import Law, Rulebook
+from .params import assumption, voice
 from .procedures import Procedures
 from .provisions import Decision, Match, fill, match
 from .records import field, record
@@ -129,6 +130,14 @@ class Ruling:
     def case(self) -> Case:
         return self.replay.case
 
+    def _outcome(self) -> dict[str, Any]:
+        """How the hand ended; where who wins rests on the engine's assumptions (the book
+        giving no order of the hands), ``assumed`` names them and ``assumes`` says them."""
+        out = dict(self.replay.outcome)
+        if out.get("assumed"):
+            out["assumes"] = [assumption(n, voice(self.rulebook)) for n in out["assumed"]]
+        return out
+
     def to_dict(self, explain: bool = False) -> dict[str, Any]:
         d = self.case.dispute
         out: dict[str, Any] = {
@@ -143,7 +152,7 @@ class Ruling:
             "findings": [f.to_dict() for f in self.replay.findings],
             "decisions": [x.to_dict() for x in self.decisions],
             "silent": [s.to_dict() for s in self.silences],
-            "outcome": self.replay.outcome,
+            "outcome": self._outcome(),
             "questions_of_fact": self.fact_referee,
             "citations": [c.to_dict() for c in self.citations],
             "assumes": self.assumes,
