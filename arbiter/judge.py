@@ -212,11 +212,12 @@ class _Judge:
         decisions: list[Decided] = []
         silences: list[Silence] = []
         accounts = accounts_given(self.r.findings)
+        settled = self.settled_accounts()
         voided: dict[tuple[Any, ...], Decided] = {}  # an act voided (on an account) -> why
         for found in _ordered(self.r):
             if _quiet(found):
                 continue
-            for f, account in on_each_account(found, accounts):
+            for f, account in on_each_account(found, accounts, settled):
                 act = (f.step, f.player, tuple(sorted(account.items())))
                 if f.player is not None and act in voided:
                     self.trace.append(_not_ruled(f, voided[act]))
@@ -245,6 +246,22 @@ class _Judge:
         assumes = self.assumptions.unattached([x.assumes for x in said])
         return Ruling(self.book, self.r, decisions, silences, self.trace,
                       [_citation(self.book, c) for c in cited], referee, assumes)
+
+    def settled_accounts(self) -> dict[str | None, tuple[str, Any]]:
+        """By player, the account of his demand that the book's evidence makes conclusive
+        (Peel 46: the evidence of the person on the dealer's left, failing him ...), with
+        the witness who gave it. A fact so settled is no longer a question of fact."""
+        out: dict[str | None, tuple[str, Any]] = {}
+        for f in self.r.findings:
+            for p in self.by_kind.get(str(f.kind), []):
+                if "evidence" not in p or f.player in out:
+                    continue
+                if match(p.get("when", {}), self.table.of(f)).result is not True:
+                    continue
+                heard = self.procedures.heard(f, p)
+                if heard:
+                    out[f.player] = (heard[0], heard[2])
+        return out
 
     def fact_referee(self, decisions: list[Decided]) -> tuple[str | None, list[str]]:
         """Who settles the first fact the events left open, if the book names one."""
