@@ -194,11 +194,13 @@ def show(game: Game) -> None:
         # it ranks none, by the engine's (an assumption, said so).
         order = ("hand_order",) if len(hands) > 1 else ()
         relied = game.rely(*order, *_turns_on(game, winners))
+        # Who wins rests on these, where the book gives none: the outcome names them.
+        result["assumed"] = list(relied)
     if game.jackpot == 1:
         relied = (*relied, *game.rely("age_antes_again"))
     result["foul"] = foul
     game.outcome = result
-    facts = {k: v for k, v in result.items() if k != "kind"}
+    facts = {k: v for k, v in result.items() if k not in ("kind", "assumed")}
     facts["foul_at_show"] = bool(foul)
     facts["by_hearts"] = _by_hearts(game, result)
     facts.update(_short_winner(game, result, hands))
