@@ -136,6 +136,54 @@ def test_a_broken_body_is_rebuilt_not_a_crash(cache_dir: Path, body: bytes) -> N
     assert ruling() == before
 
 
+def test_an_entry_arbiter_writes_is_marked_verified_and_read_without_a_second_check(
+        cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from arbiter import rulebooks
+
+    before = ruling()
+    head, _ = read_entry(entry_of("peel", cache_dir))
+    assert head["verified"] is True
+
+    def refuse(*_args: Any) -> None:
+        raise AssertionError("a verified entry was checked again")
+
+    monkeypatch.setattr(rulebooks, "_cross_fault", refuse)  # beside the shape check
+    monkeypatch.setattr(rulebooks, "check_references", refuse)
+    assert ruling() == before
+
+
+def test_an_unverified_entry_is_checked_again(cache_dir: Path) -> None:
+    """As an older arbiter, or a bug, would leave one: broken, it is rebuilt and marked."""
+    before = ruling()
+    p = entry_of("peel", cache_dir)
+    head, value = read_entry(p)
+    value["data"]["provisions"][0]["decision"] = "hanged"
+    write_entry(p, head["key"], value)
+    assert "verified" not in read_entry(p)[0]
+    assert ruling() == before
+    assert read_entry(p)[0]["verified"] is True
+
+
+def test_a_parent_edited_after_its_house_book_was_cached_is_checked_again(
+        cache_dir: Path, tmp_path: Path) -> None:
+    """The references of a house book are checked once for its content and its parent's:
+    a law the parent no longer holds is reported, though the house book's entry is good."""
+    club = tmp_path / "club"
+    club.mkdir()
+    base = ("id: base\ntitle: Base\nlaws:\n  - {ref: '1', text: The first law.}\n"
+            "  - {ref: '2', text: The second law.}\n")
+    (club / "base.yaml").write_text(base)
+    (club / "kid.yaml").write_text(
+        "id: kid\ntitle: Kid\nextends: base\nprovisions:\n"
+        "  - id: kid-corrects\n    finding: wrong_number_dealt\n    decision: corrected\n"
+        "    cites: [2]\n")
+    first = run("laws", "kid", "--rulebooks", str(club))
+    assert first.code == 0, first.err
+    (club / "base.yaml").write_text(base.replace("  - {ref: '2', text: The second law.}\n", ""))
+    second = run("laws", "kid", "--rulebooks", str(club))
+    assert second.code == 2 and "kid.yaml" in second.err and "cites law 2" in second.err, second.err
+
+
 def test_a_wrong_line_count_is_rebuilt(cache_dir: Path) -> None:
     before = ruling()
     p = entry_of("peel", cache_dir)
