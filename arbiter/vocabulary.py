@@ -62,6 +62,7 @@ class Act(StrEnum):
     POINTS_OUT = "points_out"
     NOT_LOOKED = "not_looked"
     CUTS = "cuts"
+    CUTS_FOR_DEAL = "cuts_for_deal"
     ADDS = "adds"
     DISPUTES = "disputes"
     DEMANDS_JACK = "demands_jack"
@@ -71,6 +72,7 @@ class Kind(StrEnum):
     """The irregularities (and notable facts) a replay can find."""
 
     DEAL_UNCUT = "deal_uncut"
+    CUT_BY_WRONG_PLAYER = "cut_by_wrong_player"
     WRONG_NUMBER_DEALT = "wrong_number_dealt"
     CARD_FACED_IN_PACK = "card_faced_in_pack"
     CARD_EXPOSED_IN_DEAL = "card_exposed_in_deal"
@@ -262,7 +264,7 @@ ACTS: dict[Act, ActSpec] = {
     Act.INQUIRES: ActSpec("asks how many cards a player drew",
                           ("asks the dealer how many he drew", "asks the dealer",
                            "asks how many", "inquires"), ("player", "about"),
-                          player_arg="about"),
+                          player_arg="about", when_out=True),
     Act.WINS: ActSpec("the table agrees whose hand is best at the show",
                       ("wins the show", "has the best hand", "has the better hand", "wins")),
     Act.RETAKES: ActSpec("takes back a card he had discarded",
@@ -292,8 +294,10 @@ ACTS: dict[Act, ActSpec] = {
                             ("has not looked", "has not looked at his cards",
                              "has not seen his cards", "has not lifted", "has not taken up"),
                             after_hand=True, when_out=True),
-    Act.CUTS: ActSpec("cuts the pack (for the deal, or for the dealer)",
-                      ("cuts for the deal", "cuts the pack", "cuts"), when_out=True),
+    Act.CUTS: ActSpec("cuts the pack for the dealer (the pone's duty)",
+                      ("cuts the pack", "cuts"), when_out=True),
+    Act.CUTS_FOR_DEAL: ActSpec("cuts for the deal (who deals first)",
+                               ("cuts for the deal",), when_out=True),
     Act.ADDS: ActSpec("puts more money on the table (table stakes)",
                       ("puts on the table", "puts more on the table", "adds to his stake",
                        "adds to his pile", "adds", "buys"), ("player", "amount"),
@@ -376,6 +380,8 @@ _DRAW_FACTS = {"asked": "int", "given": "int", "discarded": "int", "lifted": "bo
 FINDINGS: dict[Kind, FindingSpec] = {
     Kind.DEAL_UNCUT: FindingSpec("the cards were dealt without a cut",
                                  {"noticed_before_deal_finished": "bool"}),
+    Kind.CUT_BY_WRONG_PLAYER: FindingSpec("the pack was cut by another than the pone",
+                                          {"pone": "player"}),
     Kind.WRONG_NUMBER_DEALT: FindingSpec(
         "a player was dealt other than five cards",
         {"count": "int", "lifted": "bool", "looked": "bool", "bet_made": "bool",
@@ -450,12 +456,12 @@ FINDINGS: dict[Kind, FindingSpec] = {
         {"size": "int", "lifted": "bool", "looked": "bool", "bet_made": "bool",
          "made_good": "bool"}, ("seen",)),
     Kind.STOOD_WITHOUT_RIGHT: FindingSpec("stood without betting where he might not",
-                                          {"bet_made": "bool"}),
+                                          {"bet_made": "bool", "stood_before": "bool"}),
     Kind.HELD_WITHOUT_RIGHT: FindingSpec("held his say where he might not", {}),
     Kind.OPENED_WITHOUT_OPENERS: FindingSpec(
         "opened a jack-pot without the hand to open it",
         {"need": "str", "qualified": "bool", "cards": "list", "won": "bool",
-         "others_went_in": "bool"}),
+         "others_went_in": "bool", "called": "bool"}),
     Kind.CONFLICTING_CLAIMS: FindingSpec(
         "players disagree on what a player asked for",
         {"accounts": "map", "discarded": "int", "given": "int"}, parties=("dealer",),
@@ -463,7 +469,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.DRAW_INQUIRY: FindingSpec(
         "asked how many cards a player drew",
         {"about": "player", "about_dealer": "bool", "lifted": "bool", "bet_made": "bool",
-         "lifted_or_bet": "bool", "drawn": "bool"}, lawful=True),
+         "lifted_or_bet": "bool", "drawn": "bool", "retired": "bool"}, lawful=True),
     Kind.DISCARD_RETAKEN: FindingSpec("took back a card he had discarded", {"count": "int"}),
     Kind.STATEMENT_NOT_KEPT: FindingSpec("said what he would do and did otherwise",
                                          {"stated": "str", "act": "str"}, lawful=True),
@@ -484,7 +490,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
          "winners": "list", "best": "str", "declared": "bool", "unknown": "list",
          "why": "str", "foul": "list", "foul_at_show": "bool", "short_of_funds": "bool",
          "by_hearts": "bool",
-         "claim": "int", "remainder": "int", "next_best": "player"},
+         "claim": "int", "remainder": "int", "next_best": "player",
+         "opener_unqualified": "bool"},
         ("tie", "same_category", "ace_low"), outcome=True,
         ruled_if=("winner", "winners")),
     Kind.ACTED_AFTER_PASSING: FindingSpec(
