@@ -386,7 +386,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.WRONG_NUMBER_DEALT: FindingSpec(
         "a player was dealt other than five cards",
         {"count": "int", "lifted": "bool", "looked": "bool", "bet_made": "bool",
-         "offset_by": "player"}, ("seen",), table_facts=("bet_made",)),
+         "offset_by": "player", "neighbour": "bool"}, ("seen",), table_facts=("bet_made",)),
     Kind.CARD_FACED_IN_PACK: FindingSpec("a card was found faced in the pack",
                                          {"card": "str", "during": "str", "placed": "str"}),
     Kind.CARD_EXPOSED_IN_DEAL: FindingSpec("the dealer exposed a card in dealing",
@@ -420,7 +420,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
                                      {"stated": "int", "required": "int"}),
     Kind.BEYOND_TABLE_STAKES: FindingSpec("needed more than he has on the table",
                                           {"wanted": "int", "had": "int",
-                                           "borrowed": "bool"}, lawful=True),
+                                           "borrowed": "bool", "in_pool": "int"}, lawful=True),
     Kind.DREW_WITHOUT_MAKING_GOOD: FindingSpec("drew before making good his stake",
                                                {"stake": "int", "required": "int"}),
     Kind.DREW_OUT_OF_TURN: FindingSpec("was helped before a player whose turn it was",

@@ -28,7 +28,7 @@ def pay(game: Game, name: str, amount: int) -> int:
         game.find(Kind.BEYOND_TABLE_STAKES, name,
                   f"{name} has {seat.funds or 'nothing'} on the table and needed {amount}, "
                   f"{amount - seat.funds} short", wanted=amount, had=seat.funds,
-                  borrowed=seat.borrowed)
+                  borrowed=seat.borrowed, in_pool=seat.stake)
         if not seat.borrowed and game.short_of_funds is None:
             # He puts in what he has and demands a show for that amount (Peel 60): note
             # who was in the game at the time, for the division of the pool at the show.
