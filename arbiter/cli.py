@@ -9,20 +9,50 @@ This is the only module that imports click. Every command takes
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
 from .errors import EXIT_BAD_INPUT, ArbiterError, InputError, did_you_mean
+from .files import stem
 from .rulebooks import Library, book_for
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+def _show_help(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        click.echo(ctx.get_help(), color=ctx.color)
+        ctx.exit()
+
+
+def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        number = version("poker-arbiter")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        from . import __version__ as number
+    click.echo(f"arbiter, version {number}", color=ctx.color)
+    ctx.exit()
+
+
+version_option = click.option("-V", "--version", is_flag=True, expose_value=False,
+                              is_eager=True, callback=_show_version,
+                              help="Show the version and exit.")
+
+# -V/--version and each command's -h/--help, given here rather than by click: click words
+# its own through gettext, whose first use imports the locale module, a share of every start.
+help_option = click.option("-h", "--help", is_flag=True, expose_value=False, is_eager=True,
+                           callback=_show_help, help="Show this message and exit.")
 
 
 def format_option(*choices: str) -> Callable[[F], F]:
@@ -37,21 +67,39 @@ def format_option(*choices: str) -> Callable[[F], F]:
     )
 
 
+class DirArg(click.ParamType):  # type: ignore[type-arg,unused-ignore]
+    """A directory (checked where it is used: ``library``), completed as one by the shell."""
+
+    name = "directory"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> str:
+        return str(value)
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter,
+                       incomplete: str) -> list[Any]:
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(incomplete, type="dir")]
+
+
+DIR = DirArg()
 rulebooks_option = click.option(
     "--rulebooks",
     "rulebook_dirs",
     multiple=True,
-    type=click.Path(file_okay=False, path_type=Path),
+    type=DIR,
     metavar="DIR",
     help="A further directory of rulebooks (house rules); may be repeated. "
     "Also read from ARBITER_RULEBOOKS.",
 )
 
 
-def library(dirs: tuple[Path, ...]) -> Library:
+def library(dirs: tuple[str, ...]) -> Library:
     for d in dirs:
-        if not d.is_dir():
-            raise InputError("no such rulebook directory", file=str(d))
+        if not os.path.isdir(d):
+            raise InputError("not a directory: expected a directory of rulebooks"
+                             if os.path.exists(d) else "no such rulebook directory", file=d)
     return Library(dirs)
 
 
@@ -139,9 +187,9 @@ inputs_argument = click.argument("inputs", nargs=-1, required=True, metavar="CAS
 
 # The distribution is poker-arbiter (the name arbiter on the package index is another
 # project's); the command is arbiter.
-@click.group(context_settings=CONTEXT)
-@click.version_option(None, "-V", "--version", package_name="poker-arbiter",
-                      prog_name="arbiter")
+@click.group(context_settings=CONTEXT, add_help_option=False)
+@version_option
+@help_option
 def cli() -> None:
     """Settle card-table disputes the way the old authorities did.
 
@@ -159,10 +207,11 @@ def cli() -> None:
     """
 
 
-@cli.command("rulebooks", context_settings=CONTEXT)
+@cli.command("rulebooks", context_settings=CONTEXT, add_help_option=False)
 @rulebooks_option
 @format_option()
-def rulebooks_cmd(rulebook_dirs: tuple[Path, ...], fmt: str) -> None:
+@help_option
+def rulebooks_cmd(rulebook_dirs: tuple[str, ...], fmt: str) -> None:
     """List the rulebooks available, with author, year and how many laws each holds.
 
     \b
@@ -178,12 +227,13 @@ def rulebooks_cmd(rulebook_dirs: tuple[Path, ...], fmt: str) -> None:
         emit(rulebooks_table(books))
 
 
-@cli.command("law", context_settings=CONTEXT)
+@cli.command("law", context_settings=CONTEXT, add_help_option=False)
 @click.argument("book")
 @click.argument("ref")
 @rulebooks_option
 @format_option("text", "json", "markdown")
-def law_cmd(book: str, ref: str, rulebook_dirs: tuple[Path, ...], fmt: str) -> None:
+@help_option
+def law_cmd(book: str, ref: str, rulebook_dirs: tuple[str, ...], fmt: str) -> None:
     """Print one law of BOOK as a citation: book, number, heading, page and text.
 
     REF is the law's number, or for books without numbers its short name
@@ -211,11 +261,12 @@ def law_cmd(book: str, ref: str, rulebook_dirs: tuple[Path, ...], fmt: str) -> N
         emit(law_text(rb, law))
 
 
-@cli.command("laws", context_settings=CONTEXT)
+@cli.command("laws", context_settings=CONTEXT, add_help_option=False)
 @click.argument("book")
 @rulebooks_option
 @format_option("text", "json", "markdown")
-def laws_cmd(book: str, rulebook_dirs: tuple[Path, ...], fmt: str) -> None:
+@help_option
+def laws_cmd(book: str, rulebook_dirs: tuple[str, ...], fmt: str) -> None:
     """Print every law of BOOK, in the book's order.
 
     \b
@@ -234,18 +285,19 @@ def laws_cmd(book: str, rulebook_dirs: tuple[Path, ...], fmt: str) -> None:
         emit("\n\n".join(law_text(rb, law) for law in rb.laws))
 
 
-@cli.command("search", context_settings=CONTEXT)
+@cli.command("search", context_settings=CONTEXT, add_help_option=False)
 @click.argument("words", nargs=-1, required=True)
 @click.option("--book", "books", multiple=True, metavar="BOOK", help="Search only this book.")
 @click.option("--limit", default=20, show_default=True, type=click.IntRange(min=1),
               help="Most laws to show.")
 @rulebooks_option
 @format_option()
+@help_option
 def search_cmd(
     words: tuple[str, ...],
     books: tuple[str, ...],
     limit: int,
-    rulebook_dirs: tuple[Path, ...],
+    rulebook_dirs: tuple[str, ...],
     fmt: str,
 ) -> None:
     """Find laws whose text matches WORDS, best first, with the matches marked.
@@ -285,13 +337,14 @@ def search_cmd(
     )
 
 
-@cli.command("check", context_settings=CONTEXT)
+@cli.command("check", context_settings=CONTEXT, add_help_option=False)
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @rulebooks_option
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "jsonl"]), default="text",
               show_default=True, help="Output for people (text), scripts (json: a list; jsonl: "
               "one object per line).")
-def check_cmd(files: tuple[str, ...], rulebook_dirs: tuple[Path, ...], fmt: str) -> None:
+@help_option
+def check_cmd(files: tuple[str, ...], rulebook_dirs: tuple[str, ...], fmt: str) -> None:
     """Validate rulebook and case files; exit 2 if any is bad.
 
     Each file is checked in full: YAML syntax, unknown or duplicate keys,
@@ -319,7 +372,7 @@ def check_cmd(files: tuple[str, ...], rulebook_dirs: tuple[Path, ...], fmt: str)
             r = ({"file": s.name, "ok": False, "error": str(s.error), **{
                 k: v for k, v in s.error.to_dict().items() if k != "error"},
                   "errors": [s.error.to_dict()], "capped": False}
-                 if s.error else check_file(s.path, rulebook_dirs, s.text))
+                 if s.error else check_file(s.name, rulebook_dirs, s.text))
             bad = bad or not r["ok"]
             if stream:
                 stream.put(r)
@@ -366,6 +419,7 @@ def run_cases(inputs: tuple[str, ...], fmt: str, label: str,
     and the number of cases that failed."""
     from .batch import cases, expand
 
+    gc.enable()  # a long run makes garbage as it goes: collect it (see main)
     sources = expand(inputs, shipped=True)
     stream = JsonStream(fmt) if fmt in ("json", "jsonl") else None
     worst = failed = 0
@@ -395,13 +449,15 @@ def run_cases(inputs: tuple[str, ...], fmt: str, label: str,
     return worst, failed
 
 
-@cli.command("replay", context_settings=CONTEXT, epilog=BATCH_HELP)
+@cli.command("replay", context_settings=CONTEXT, epilog=BATCH_HELP,
+             add_help_option=False)
 @inputs_argument
 @click.option("--rulebook", "book", metavar="ID",
               help="Replay under this rulebook's mechanics (default: the case's own, else peel).")
 @rulebooks_option
 @batch_formats("text", "json", "jsonl")
-def replay_cmd(inputs: tuple[str, ...], book: str | None, rulebook_dirs: tuple[Path, ...],
+@help_option
+def replay_cmd(inputs: tuple[str, ...], book: str | None, rulebook_dirs: tuple[str, ...],
                fmt: str) -> None:
     """Replay CASE step by step: each event, whose turn, stakes, cards, pool and findings.
 
@@ -441,7 +497,8 @@ def chosen_books(lib: Library, books: tuple[str, ...]) -> list[Any] | None:
     return None
 
 
-@cli.command("rule", context_settings=CONTEXT, epilog=BATCH_HELP)
+@cli.command("rule", context_settings=CONTEXT, epilog=BATCH_HELP,
+             add_help_option=False)
 @inputs_argument
 @click.option("--rulebook", "books", metavar="ID", multiple=True,
               help="Rule under this rulebook (repeat it, or 'all', to compare editions).")
@@ -449,8 +506,9 @@ def chosen_books(lib: Library, books: tuple[str, ...]) -> list[Any] | None:
               "on which facts, and why each was applied or set aside.")
 @rulebooks_option
 @batch_formats("text", "json", "jsonl", "markdown")
+@help_option
 def rule_cmd(inputs: tuple[str, ...], books: tuple[str, ...], explain: bool,
-             rulebook_dirs: tuple[Path, ...], fmt: str) -> None:
+             rulebook_dirs: tuple[str, ...], fmt: str) -> None:
     """Rule on the dispute in CASE: the answer to its question first, then the
     decision, the remedy, and the law quoted.
 
@@ -504,7 +562,7 @@ def rule_cmd(inputs: tuple[str, ...], books: tuple[str, ...], explain: bool,
     sys.exit(run_cases(inputs, fmt, "ruling", each)[0])
 
 
-@cli.command("compare", context_settings=CONTEXT)
+@cli.command("compare", context_settings=CONTEXT, add_help_option=False)
 @inputs_argument
 @click.option("--rulebook", "books", metavar="ID", multiple=True,
               help="Compare these rulebooks (repeat it; default: all).")
@@ -515,8 +573,9 @@ def rule_cmd(inputs: tuple[str, ...], books: tuple[str, ...], explain: bool,
               "rule differently (a book's silence apart).")
 @rulebooks_option
 @batch_formats("text", "json", "jsonl", "markdown")
+@help_option
 def compare_cmd(inputs: tuple[str, ...], books: tuple[str, ...], differences: bool,
-                disagreements: bool, rulebook_dirs: tuple[Path, ...], fmt: str) -> None:
+                disagreements: bool, rulebook_dirs: tuple[str, ...], fmt: str) -> None:
     """Rule CASE under several books and show them side by side, differences marked.
 
     One case: a table whose rows are the books (the decision, the remedy or penalty, who
@@ -560,7 +619,7 @@ def compare_cmd(inputs: tuple[str, ...], books: tuple[str, ...], differences: bo
         tally_of["agree" if c.agree else "part"] += 1
         tally_of["unruled"] += any(r.status == "error" for r in c.rows)
         if not (differences and c.agree) and not (disagreements and not c.disagree):
-            rows.append((Path(c.file).stem, matrix_cells(c)))
+            rows.append((stem(c.file), matrix_cells(c)))
         return [c.to_dict()], []
 
     worst, failed = run_cases(inputs, fmt, "comparing", each, held=fmt not in ("json", "jsonl"))
@@ -572,7 +631,7 @@ def compare_cmd(inputs: tuple[str, ...], books: tuple[str, ...], differences: bo
     sys.exit(max(worst, 1 if tally_of["unruled"] else 0))
 
 
-@cli.command("diff", context_settings=CONTEXT)
+@cli.command("diff", context_settings=CONTEXT, add_help_option=False)
 @click.argument("book_a")
 @click.argument("book_b")
 @click.argument("more", nargs=-1, metavar="[BOOK...]")
@@ -581,8 +640,9 @@ def compare_cmd(inputs: tuple[str, ...], books: tuple[str, ...], differences: bo
 @click.option("--full", is_flag=True, help="Each law's whole text, not its first sentence.")
 @rulebooks_option
 @format_option("text", "json", "markdown")
+@help_option
 def diff_cmd(book_a: str, book_b: str, more: tuple[str, ...], topic: str | None, full: bool,
-             rulebook_dirs: tuple[Path, ...], fmt: str) -> None:
+             rulebook_dirs: tuple[str, ...], fmt: str) -> None:
     """Set two rulebooks (or more) side by side, topic by topic.
 
     For each topic (the deal, the ante and blind, straddling, ... disputes: the topics the
@@ -614,9 +674,10 @@ def diff_cmd(book_a: str, book_b: str, more: tuple[str, ...], topic: str | None,
         emit(diff_text(d, full))
 
 
-@cli.command("examples", context_settings=CONTEXT)
+@cli.command("examples", context_settings=CONTEXT, add_help_option=False)
 @click.argument("name", required=False)
 @format_option()
+@help_option
 def examples_cmd(name: str | None, fmt: str) -> None:
     """List the cases shipped with arbiter, or print the one called NAME to start from.
 
@@ -642,11 +703,12 @@ def examples_cmd(name: str | None, fmt: str) -> None:
         emit(listing(examples()))
 
 
-@cli.command("new", context_settings=CONTEXT)
-@click.argument("file", required=False, type=click.Path(dir_okay=False, path_type=Path))
+@cli.command("new", context_settings=CONTEXT, add_help_option=False)
+@click.argument("file", required=False)
 @click.option("--force", is_flag=True, help="Replace FILE if it exists.")
 @format_option()
-def new_cmd(file: Path | None, force: bool, fmt: str) -> None:
+@help_option
+def new_cmd(file: str | None, force: bool, fmt: str) -> None:
     """Write a new case to start from: a commented template, to FILE or standard output.
 
     The template shows the seats, dealer, blind and limit, the forms an event takes
@@ -658,12 +720,14 @@ def new_cmd(file: Path | None, force: bool, fmt: str) -> None:
       arbiter new my-case.yaml
       arbiter new > my-case.yaml
     """
+    from pathlib import Path
+
     from .render import to_json
     from .template import TEMPLATE, write_template
 
-    to_file = file is not None and str(file) != "-"
+    to_file = file is not None and file != "-"
     if to_file and file is not None:
-        write_template(file, force)
+        write_template(Path(file), force)
     if fmt == "json":
         emit(to_json({"file": str(file) if to_file else None, "text": TEMPLATE}))
     elif to_file:
@@ -689,7 +753,16 @@ def main(argv: list[str] | None = None) -> None:
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(AttributeError, ValueError, OSError):
             stream.reconfigure(errors="replace")  # type: ignore[union-attr]
-    code = _run(argv)
+    # One ruling makes little garbage, and the process ends at once: collecting it while
+    # the modules load costs a cold start more than most of them take to load. A run over
+    # many cases turns the collector on again (run_cases).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        code = _run(argv)
+    finally:
+        if collecting:
+            gc.enable()
     try:
         sys.stdout.flush()
     except BrokenPipeError:

@@ -109,6 +109,7 @@ class Game:
         # Who has stood in the betting with no bet made: the turn comes round to them again
         # where the book lets a player stand "until the next round" (betting.first_may_stand).
         self.stood: list[str] = []
+        self.raised_before_draw = False  # whether anyone went better in the say
         self.opened = jackpot == 0
         self.findings: list[Finding] = []
         self.step = 0
