@@ -227,6 +227,12 @@ def _with_args(ev: Event, args: list[str], ctx: _Ctx) -> Event:
         rest.append(" ".join(args[i:i + 1]))
     if spec.words == "intent":
         return _intent(ev, rest, ctx)
+    if ev.act == Act.RAISES and rest and rest[0].lower() == "to":
+        # "D raises to 6" gives his stake after the raise, not the raise: which stake (this
+        # round's or the deal's) the table cannot tell, so it is asked for plainly.
+        raise ctx.error(f"cannot read {ev.text!r}: write by how much he raised, not the "
+                        f"stake it came to, e.g. '{ev.player} raises 4' for a stake of 2 "
+                        "raised to 6")
     count, amount = _count_or_amount(ev, rest, cards, ctx)
     if spec.words == "claim":
         count = _claimed(" ".join(rest), ctx)

@@ -106,6 +106,9 @@ class Game:
         self.say_started = False
         self.to_act: list[str] = []
         self.bet_made = False
+        # Who has stood in the betting with no bet made: the turn comes round to them again
+        # where the book lets a player stand "until the next round" (betting.first_may_stand).
+        self.stood: list[str] = []
         self.raised_before_draw = False  # whether anyone went better in the say
         self.opened = jackpot == 0
         self.findings: list[Finding] = []

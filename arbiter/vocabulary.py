@@ -63,6 +63,7 @@ class Act(StrEnum):
     POINTS_OUT = "points_out"
     NOT_LOOKED = "not_looked"
     CUTS = "cuts"
+    CUTS_FOR_DEAL = "cuts_for_deal"
     ADDS = "adds"
     DISPUTES = "disputes"
     DEMANDS_JACK = "demands_jack"
@@ -72,6 +73,7 @@ class Kind(StrEnum):
     """The irregularities (and notable facts) a replay can find."""
 
     DEAL_UNCUT = "deal_uncut"
+    CUT_BY_WRONG_PLAYER = "cut_by_wrong_player"
     WRONG_NUMBER_DEALT = "wrong_number_dealt"
     CARD_FACED_IN_PACK = "card_faced_in_pack"
     CARD_EXPOSED_IN_DEAL = "card_exposed_in_deal"
@@ -213,8 +215,9 @@ ACTS: dict[Act, ActSpec] = {
         choice_at=("before the draw", "after the draw"), choice_words="raise 1",
         choice_after_bet=True),
     Act.PASSES: ActSpec("throws the hand up (or, in an unopened jack-pot, declines to open)",
-                        ("passes", "abandons", "throws down", "throws up", "drops out",
-                         "drops", "folds", "retires", "passes out"),
+                        ("passes", "abandons", "throws down", "throws up", "throws in",
+                         "throws his hand in", "drops out", "drops", "folds", "retires",
+                         "passes out"),
         choice_at=("before the draw", "the draw", "after the draw", "the show"),
         choice_words="pass"),
     Act.OPENS: ActSpec("opens (a jack-pot) for the amount",
@@ -230,8 +233,8 @@ ACTS: dict[Act, ActSpec] = {
     Act.DRAWS: ActSpec("discards, asks and is given the same number, in one line",
                        ("draws", "takes"), _CARDS_KEYS, number="cards", needs_dealt=True,
         choice_at=("the draw",), choice_words="draw 1"),
-    Act.STANDS_PAT: ActSpec("draws no cards", ("stands pat", "plays pat"), needs_dealt=True,
-        choice_at=("the draw",), choice_words="stand pat"),
+    Act.STANDS_PAT: ActSpec("draws no cards", ("stands pat", "plays pat", "stays pat"),
+                            needs_dealt=True, choice_at=("the draw",), choice_words="stand pat"),
     Act.EXPOSES: ActSpec("the dealer exposes a card in giving a player his draw",
                          ("exposes a card to", "exposes"), ("player", "to", "cards", "card"),
                          player_arg="to", number="card", needs_dealt=True,
@@ -264,7 +267,7 @@ ACTS: dict[Act, ActSpec] = {
     Act.INQUIRES: ActSpec("asks how many cards a player drew",
                           ("asks the dealer how many he drew", "asks the dealer",
                            "asks how many", "inquires"), ("player", "about"),
-                          player_arg="about"),
+                          player_arg="about", when_out=True),
     Act.WINS: ActSpec("the table agrees whose hand is best at the show",
                       ("wins the show", "has the best hand", "has the better hand", "wins")),
     Act.RETAKES: ActSpec("takes back a card he had discarded",
@@ -294,8 +297,10 @@ ACTS: dict[Act, ActSpec] = {
                             ("has not looked", "has not looked at his cards",
                              "has not seen his cards", "has not lifted", "has not taken up"),
                             after_hand=True, when_out=True),
-    Act.CUTS: ActSpec("cuts the pack (for the deal, or for the dealer)",
-                      ("cuts for the deal", "cuts the pack", "cuts"), when_out=True),
+    Act.CUTS: ActSpec("cuts the pack for the dealer (the pone's duty)",
+                      ("cuts the pack", "cuts"), when_out=True),
+    Act.CUTS_FOR_DEAL: ActSpec("cuts for the deal (who deals first)",
+                               ("cuts for the deal",), when_out=True),
     Act.ADDS: ActSpec("puts more money on the table (table stakes)",
                       ("puts on the table", "puts more on the table", "adds to his stake",
                        "adds to his pile", "adds", "buys"), ("player", "amount"),
@@ -379,10 +384,12 @@ _DRAW_FACTS = {"asked": "int", "given": "int", "discarded": "int", "lifted": "bo
 FINDINGS: dict[Kind, FindingSpec] = {
     Kind.DEAL_UNCUT: FindingSpec("the cards were dealt without a cut",
                                  {"noticed_before_deal_finished": "bool"}),
+    Kind.CUT_BY_WRONG_PLAYER: FindingSpec("the pack was cut by another than the pone",
+                                          {"pone": "player"}),
     Kind.WRONG_NUMBER_DEALT: FindingSpec(
         "a player was dealt other than five cards",
         {"count": "int", "lifted": "bool", "looked": "bool", "bet_made": "bool",
-         "offset_by": "player"}, ("seen",), table_facts=("bet_made",)),
+         "offset_by": "player", "neighbour": "bool"}, ("seen",), table_facts=("bet_made",)),
     Kind.CARD_FACED_IN_PACK: FindingSpec("a card was found faced in the pack",
                                          {"card": "str", "during": "str", "placed": "str"}),
     Kind.CARD_EXPOSED_IN_DEAL: FindingSpec("the dealer exposed a card in dealing",
@@ -416,7 +423,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
                                      {"stated": "int", "required": "int"}),
     Kind.BEYOND_TABLE_STAKES: FindingSpec("needed more than he has on the table",
                                           {"wanted": "int", "had": "int",
-                                           "borrowed": "bool"}, lawful=True),
+                                           "borrowed": "bool", "in_pool": "int"}, lawful=True),
     Kind.DREW_WITHOUT_MAKING_GOOD: FindingSpec("drew before making good his stake",
                                                {"stake": "int", "required": "int"}),
     Kind.DREW_OUT_OF_TURN: FindingSpec("was helped before a player whose turn it was",
@@ -453,12 +460,12 @@ FINDINGS: dict[Kind, FindingSpec] = {
         {"size": "int", "lifted": "bool", "looked": "bool", "bet_made": "bool",
          "made_good": "bool"}, ("seen",)),
     Kind.STOOD_WITHOUT_RIGHT: FindingSpec("stood without betting where he might not",
-                                          {"bet_made": "bool"}),
+                                          {"bet_made": "bool", "stood_before": "bool"}),
     Kind.HELD_WITHOUT_RIGHT: FindingSpec("held his say where he might not", {}),
     Kind.OPENED_WITHOUT_OPENERS: FindingSpec(
         "opened a jack-pot without the hand to open it",
         {"need": "str", "qualified": "bool", "cards": "list", "won": "bool",
-         "others_went_in": "bool"}),
+         "others_went_in": "bool", "called": "bool"}),
     Kind.CONFLICTING_CLAIMS: FindingSpec(
         "players disagree on what a player asked for",
         {"accounts": "map", "discarded": "int", "given": "int"}, parties=("dealer",),
@@ -466,7 +473,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.DRAW_INQUIRY: FindingSpec(
         "asked how many cards a player drew",
         {"about": "player", "about_dealer": "bool", "lifted": "bool", "bet_made": "bool",
-         "lifted_or_bet": "bool", "drawn": "bool"}, lawful=True),
+         "lifted_or_bet": "bool", "drawn": "bool", "retired": "bool"}, lawful=True),
     Kind.DISCARD_RETAKEN: FindingSpec("took back a card he had discarded", {"count": "int"}),
     Kind.STATEMENT_NOT_KEPT: FindingSpec("said what he would do and did otherwise",
                                          {"stated": "str", "act": "str"}, lawful=True),
@@ -487,7 +494,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
          "winners": "list", "best": "str", "declared": "bool", "unknown": "list",
          "why": "str", "foul": "list", "foul_at_show": "bool", "short_of_funds": "bool",
          "by_hearts": "bool",
-         "claim": "int", "remainder": "int", "next_best": "player"},
+         "claim": "int", "remainder": "int", "next_best": "player",
+         "opener_unqualified": "bool"},
         ("tie", "same_category", "ace_low"), outcome=True,
         ruled_if=("winner", "winners")),
     Kind.ACTED_AFTER_PASSING: FindingSpec(

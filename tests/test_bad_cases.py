@@ -54,6 +54,10 @@ BAD: dict[str, tuple[str, int, tuple[str, ...]]] = {
         TABLE + "events:\n  - deal\n  - {player: B, act: discards, count: three}\n",
         4, ("events[1].count", "expected a whole number"),
     ),
+    "raises-to-a-total": (
+        TABLE + "events:\n  - deal\n  - B comes in\n  - C raises to 6\n",
+        5, ("cannot read 'C raises to 6'", "by how much he raised", "not the stake it came to"),
+    ),
     "amount-unreadable": (
         TABLE + "events:\n  - deal\n  - B bets two blues\n",
         4, ("cannot read the amount", "expected a number of counters"),

@@ -58,7 +58,18 @@ class NotLooked(NoCheck):
 class Cuts(NoCheck):
     @staticmethod
     def apply(game: Game, ev: Event) -> None:
-        return None  # cutting for the deal, or the pack: nothing the law turns on here
+        p = player(ev)
+        pone = game.names[game.names.index(game.dealer) - 1]  # on the dealer's right
+        if p != pone:
+            game.find(Kind.CUT_BY_WRONG_PLAYER, p, f"{p} cut the pack; the pone, on the "
+                      f"dealer's right, is {pone}", pone=pone)
+
+
+@handles(Act.CUTS_FOR_DEAL)
+class CutsForDeal(NoCheck):
+    @staticmethod
+    def apply(game: Game, ev: Event) -> None:
+        return None  # every player cuts for the deal: nothing the law turns on here
 
 
 @handles(Act.ADDS)

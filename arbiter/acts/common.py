@@ -28,7 +28,7 @@ def pay(game: Game, name: str, amount: int) -> int:
         game.find(Kind.BEYOND_TABLE_STAKES, name,
                   f"{name} has {seat.funds or 'nothing'} on the table and needed {amount}, "
                   f"{amount - seat.funds} short", wanted=amount, had=seat.funds,
-                  borrowed=seat.borrowed)
+                  borrowed=seat.borrowed, in_pool=seat.stake)
         if not seat.borrowed and game.short_of_funds is None:
             # He puts in what he has and demands a show for that amount (Peel 60): note
             # who was in the game at the time, for the division of the pool at the show.
@@ -210,8 +210,12 @@ def close_draw_if_done(game: Game) -> None:
     game.raised_before_draw = game.bet_made
     game.bet_made = False
     game.level_at_draw = game.level
-    first = game.age if game.rules.bet_first == "age" else game.left_of(game.age)
-    game.to_act = game.in_order_from(first)
+    game.to_act = game.in_order_from(first_to_bet(game))
+
+
+def first_to_bet(game: Game) -> str:
+    """Where the betting after the draw begins (the book's ``betting.first``)."""
+    return game.age if game.rules.bet_first == "age" else game.left_of(game.age)
 
 
 def after_money(game: Game, name: str, staked: bool = True) -> None:
@@ -236,6 +240,10 @@ def after_money(game: Game, name: str, staked: bool = True) -> None:
     elif game.phase == Phase.BETTING:
         if len(active) == 1:
             won_uncalled(game, active[0])
+        elif not game.to_act and not game.bet_made and game.rules.first_may_stand:
+            # Every player stood: a stand declines to bet only "until the next round", so
+            # the turn comes round again to those who stood (Peel p. 37).
+            game.to_act = game.in_order_from(first_to_bet(game))
         elif not game.to_act:
             game.phase = Phase.SHOW
             game.outcome = {"kind": "show", "pool": game.pool, "players": active}

@@ -201,11 +201,16 @@ def _name_dealt(game: Game, ev: Event) -> None:
 def _dealt_wrong(game: Game, order: list[str], wanted: dict[str, int]) -> None:
     for n in order:
         if wanted[n] != 5:
-            # One hand's surplus may be another's shortage (six and four).
-            offset = next((m for m in order if m != n and wanted[m] == 10 - wanted[n]), None)
+            # One hand's surplus may be another's shortage (six and four): a neighbour's
+            # first, since Foster 16 speaks of "his neighbour".
+            i = game.names.index(n)
+            beside = (game.names[(i + 1) % len(game.names)], game.names[i - 1])
+            others = sorted((m for m in order if m != n and wanted[m] == 10 - wanted[n]),
+                            key=lambda m: m not in beside)
+            offset = others[0] if others else None
             f = game.find(Kind.WRONG_NUMBER_DEALT, n, f"{n} was dealt {wanted[n]} cards",
                           count=wanted[n], lifted=False, looked=False, bet_made=False,
-                          offset_by=offset)
+                          offset_by=offset, neighbour=offset in beside)
             game.track("dealt", n, f)
 
 

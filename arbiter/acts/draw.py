@@ -38,7 +38,9 @@ def discard(game: Game, name: str, count: int, cards: tuple[str, ...]) -> None:
     if game.phase in (Phase.DRAW, Phase.BETTING):
         late(game, name, count)
     if seat.discarded is not None:
-        raise OutOfPlace(f"{name} has already discarded in this draw")
+        raise OutOfPlace(f"{name} has already discarded in this draw" if seat.discarded
+                         else f"{name} has already had his turn to discard in this draw, "
+                         "asking for his cards without throwing any out")
     if count > len(seat.hand):
         raise Impossible(f"{name} cannot discard {count} cards from a hand of "
                          f"{len(seat.hand)}")

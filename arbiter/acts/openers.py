@@ -59,6 +59,7 @@ def check_openers(game: Game) -> None:
                   need=need, qualified=qualified, cards=known, won=won,
                   others_went_in=any(s.came_in for n, s in game.seats.items()
                                      if n != game.opener),
+                  called=game.outcome.get("kind") == "show",
                   relied=game.rely(*_openers_rules(game)))
     took = game.open_findings.get(("won", game.opener))
     if took is not None:

@@ -94,7 +94,8 @@ def come_in(game: Game, name: str, stated: int | None) -> None:
         return
     if stated is not None and stated != owe:
         kind = Kind.SHORT_STAKE if stated < owe else Kind.AMOUNT_DIFFERS
-        game.find(kind, name, f"{name} put up {stated} where making good cost {owe}",
+        what = "calling" if game.phase == Phase.BETTING else "making good"
+        game.find(kind, name, f"{name} put up {stated} where {what} cost {owe}",
                   stated=stated, required=owe)
         owe = stated
     pay(game, name, owe)
@@ -138,9 +139,14 @@ def bet(game: Game, name: str, amount: int) -> None:
 
 
 def stand(game: Game, name: str) -> None:
-    if game.bet_made or not game.rules.first_may_stand or game.phase == Phase.SAY:
-        game.find(Kind.STOOD_WITHOUT_RIGHT, name, f"{name} stood without betting",
-                  bet_made=game.bet_made, relied=game.rely("first_may_stand"))
+    again = game.phase == Phase.BETTING and not game.bet_made and name in game.stood
+    if game.bet_made or not game.rules.first_may_stand or game.phase == Phase.SAY or again:
+        game.find(Kind.STOOD_WITHOUT_RIGHT, name, f"{name} stood without betting"
+                  + (", having stood when the turn was last his" if again else ""),
+                  bet_made=game.bet_made, stood_before=again,
+                  relied=game.rely("first_may_stand"))
+    if game.phase == Phase.BETTING and not game.bet_made and name not in game.stood:
+        game.stood.append(name)
     game.acted(name)
 
 

@@ -13,7 +13,7 @@ from ..table import Game, Impossible, OutOfPlace, Phase, Seat, Status
 from ..vocabulary import Act, Kind
 from .base import NoCheck, handles, player
 from .common import wrong_size
-from .openers import check_openers
+from .openers import check_openers, openers
 
 
 class Unchanging:
@@ -47,7 +47,7 @@ class Inquires(Unchanging):
         game.find(Kind.DRAW_INQUIRY, p, f"{p} asked how many cards {about} drew",
                   about=about, about_dealer=about == game.dealer, lifted=seat.drawn_lifted,
                   bet_made=has_bet, lifted_or_bet=seat.drawn_lifted or has_bet,
-                  drawn=seat.drawn)
+                  drawn=seat.drawn, retired=seat.status == Status.PASSED)
 
 
 @handles(Act.DIVULGES)
@@ -204,11 +204,21 @@ def show(game: Game) -> None:
     facts["foul_at_show"] = bool(foul)
     facts["by_hearts"] = _by_hearts(game, result)
     facts.update(_short_winner(game, result, hands))
+    facts["opener_unqualified"] = _false_opener_wins(game, result)
     message = show_message(result)
     if "hands.order" in relied:
         message += ", by the order of the hands the engine assumes, the book giving none"
     game.find(Kind.SHOWDOWN, result.get("winner"), message, relied=relied,
               **facts)
+
+
+def _false_opener_wins(game: Game, result: dict[str, Any]) -> bool:
+    """Whether the best hand at the show is that of the jack-pot's opener, who did not hold
+    the least hand that opens it (Peel 33: "if a player open a Jack-pot and win the
+    stakes")."""
+    if not game.jackpot or game.opener is None or result.get("winner") != game.opener:
+        return False
+    return openers(game, game.opener)[1] is False
 
 
 def _by_hearts(game: Game, result: dict[str, Any]) -> bool:
