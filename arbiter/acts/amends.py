@@ -1,5 +1,5 @@
 """Acts that put something right, or call it in question: taking back a bet, pointing out
-an error, saying one has not looked, cutting, adding money at table stakes, disputing a
+an error, saying one has not looked, adding money at table stakes, disputing a
 fact. None of them is ever "impossible": each is found, or changes what it settles."""
 
 from __future__ import annotations
@@ -52,13 +52,6 @@ class NotLooked(NoCheck):
         for (_, who), f in game.open_findings.items():
             if who == p:
                 game.settle(f, "lifted", "looked")
-
-
-@handles(Act.CUTS)
-class Cuts(NoCheck):
-    @staticmethod
-    def apply(game: Game, ev: Event) -> None:
-        return None  # cutting for the deal, or the pack: nothing the law turns on here
 
 
 @handles(Act.ADDS)
