@@ -7,9 +7,29 @@ The library is used as::
     print(peel.law(45).text)
 """
 
-from .errors import ArbiterError, InputError
-from .laws import Law, Rulebook
-from .rulebooks import Library, load_rulebook
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .errors import ArbiterError, InputError
+    from .laws import Law, Rulebook
+    from .rulebooks import Library, load_rulebook
 
 __all__ = ["ArbiterError", "InputError", "Law", "Library", "Rulebook", "load_rulebook"]
 __version__ = "0.1.0"
+
+_HOME = {"ArbiterError": "errors", "InputError": "errors", "Law": "laws", "Rulebook": "laws",
+         "Library": "rulebooks", "load_rulebook": "rulebooks"}
+
+
+def __getattr__(name: str) -> Any:
+    """The library's names, each imported when first used: the ``arbiter`` command starts
+    by importing this package, before it has set itself up (see ``arbiter.entry``)."""
+    if name not in _HOME:
+        raise AttributeError(f"module 'arbiter' has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f"arbiter.{_HOME[name]}"), name)
+    globals()[name] = value
+    return value

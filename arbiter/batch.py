@@ -7,14 +7,18 @@ status of the run is the worst of its cases' (0 done, 1 could not rule, 2 bad in
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .cases import Case, load_case
 from .errors import EXIT_BAD_INPUT, ArbiterError, InputError
-from .files import MAX_CASE
+from .files import MAX_CASE, joined, suffix
 from .records import record
+
+if TYPE_CHECKING:
+    from .files import StrPath
 
 STDIN = "-"
 SUFFIXES = (".yaml", ".yml")
@@ -28,17 +32,13 @@ class Source:
     text: str | None = None
     error: InputError | None = None
 
-    @property
-    def path(self) -> Path:
-        return Path(self.name)
-
 
 def _read_stdin(limit: int) -> str:
     """Standard input as text, read no further than a text one byte over ``limit`` can be."""
     return sys.stdin.read(limit + 1)
 
 
-def expand(inputs: Iterable[str | Path],
+def expand(inputs: Iterable[StrPath],
            read_stdin: Callable[[int], str] = _read_stdin,
            shipped: bool = False) -> list[Source]:
     """Files as given, each directory's ``*.yaml`` and ``*.yml`` files (sorted, not in
@@ -46,18 +46,18 @@ def expand(inputs: Iterable[str | Path],
     that is no file may name a case shipped with arbiter (``peel-the-say``)."""
     out: list[Source] = []
     for item in inputs:
-        name = str(item)
+        name = os.fspath(item)
         if name == STDIN:
             out.append(_stdin(read_stdin(MAX_CASE)))
             continue
-        p = Path(name)
-        if p.is_dir():
-            files = sorted(f for f in p.iterdir() if f.suffix in SUFFIXES and f.is_file())
+        if os.path.isdir(name):
+            files = sorted(f for f in (joined(name, n) for n in os.listdir(name))
+                           if suffix(f) in SUFFIXES and os.path.isfile(f))
             if not files:
                 out.append(Source(name, error=InputError(
                     "the directory holds no *.yaml or *.yml files", file=name)))
             out += [Source(str(f)) for f in files]
-        elif shipped and not p.exists():
+        elif shipped and not os.path.exists(name):
             out.append(_shipped(name))
         else:
             out.append(Source(name))
@@ -77,15 +77,15 @@ def _shipped(name: str) -> Source:
     from .examples import resolve_case  # only for a name that is no file
 
     try:
-        return Source(str(resolve_case(name)))
+        return Source(resolve_case(name))
     except InputError as exc:
         return Source(name, error=exc)
 
 
-def is_batch(inputs: Iterable[str | Path]) -> bool:
+def is_batch(inputs: Iterable[StrPath]) -> bool:
     """More than one input, or any that may stand for several (a directory, ``-``)."""
-    items = [str(i) for i in inputs]
-    return len(items) != 1 or items[0] == STDIN or Path(items[0]).is_dir()
+    items = [os.fspath(i) for i in inputs]
+    return len(items) != 1 or items[0] == STDIN or os.path.isdir(items[0])
 
 
 def load(source: Source) -> Case:

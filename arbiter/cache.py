@@ -3,10 +3,17 @@ different.
 
 Parsing and validating a rulebook costs more than answering from it. The cache keeps the
 validated data as JSON (never pickle) in a file named by a BLAKE2b hash of the rulebook's
-bytes, the schema's bytes and the code that reads them (arbiter's version and the loader's
-modules), so an edited file, schema or loader is simply a miss. Each entry starts with
+bytes, the schema's bytes and the code that reads them (arbiter's version and its
+modules), so an edited file, schema or module is simply a miss. Each entry starts with
 a header line holding its key and a BLAKE2b digest of the key and the data that follows;
 an entry whose header, digest, size or shape is wrong in any way is ignored and rebuilt.
+
+Checking an entry's shape again costs more than reading it, so the writer checks once:
+before writing, it reads the entry back from the very bytes it writes and runs the
+reader's checks on it, and marks the entry ``verified`` in its header only if they pass.
+A reader makes the whole check again on any entry not so marked (one written by an
+older arbiter, or by anything else). What such a mark cannot stop is a forgery by the
+user's own account, which could as well edit the rulebooks themselves.
 
 An entry is read only from a directory and a file owned by the user and writable by nobody
 else. Set ``ARBITER_NO_CACHE=1`` to bypass the cache; ``ARBITER_CACHE_DIR`` moves it.
@@ -14,10 +21,11 @@ else. Set ``ARBITER_NO_CACHE=1`` to bypass the cache; ``ARBITER_CACHE_DIR`` move
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import stat
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 try:  # the BLAKE2 module alone: hashlib would load OpenSSL on every start
@@ -27,7 +35,6 @@ except ImportError:  # pragma: no cover - a Python built without it
 
 CACHE_FORMAT = b"arbiter-cache-3"
 MAX_ENTRY = 16 * 1024 * 1024  # bytes; far beyond any real rulebook's entry
-_LOADER = ("cache.py", "rulebooks.py", "yamlsafe.py", "validate.py", "shape.py", "params.py")
 
 
 class Bypassed:
@@ -47,14 +54,14 @@ def in_use() -> bool:
     return not Bypassed.depth and cache_dir() is not None
 
 
-def cache_dir() -> Path | None:
+def cache_dir() -> str | None:
     if os.environ.get("ARBITER_NO_CACHE") or Bypassed.depth:
         return None
     base = os.environ.get("ARBITER_CACHE_DIR")
     if base:
-        return Path(base)
+        return base
     xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(xdg) / "arbiter"
+    return os.path.join(xdg, "arbiter")
 
 
 def digest(*parts: bytes) -> str:
@@ -70,20 +77,24 @@ _CODE: list[bytes] = []
 
 
 def _code() -> bytes:
-    """What identifies the code that builds an entry: arbiter's version, and the size and
-    time of change of each loader module (reading their source would cost every start)."""
+    """What identifies the code that builds and checks an entry: arbiter's version, and the
+    name, size and time of change of every module of the package (an edited module is a
+    new key; reading their source would cost every start)."""
     if _CODE:
         return _CODE[0]
     from . import __version__
 
-    here = Path(__file__).parent
     parts = [__version__.encode()]
-    for name in _LOADER:  # size and time of change: an edited loader is a new key
+    here = os.path.dirname(os.path.abspath(__file__))
+    for folder in (here, os.path.join(here, "acts")):
         try:
-            st = os.stat(here / name)
-            parts.append(f"{name} {st.st_size} {st.st_mtime_ns}".encode())
+            with os.scandir(folder) as found:
+                for e in sorted(found, key=lambda e: e.name):
+                    if e.name.endswith(".py"):
+                        st = e.stat()
+                        parts.append(f"{e.name} {st.st_size} {st.st_mtime_ns}".encode())
         except OSError:  # an install without sources: the version alone
-            parts.append(name.encode())
+            parts.append(folder.encode())
     _CODE.append(digest(*parts).encode())
     return _CODE[0]
 
@@ -103,13 +114,20 @@ def _trusted(st: os.stat_result) -> bool:
 
 def get(k: str) -> Any | None:
     """The data stored under ``k``, or None on a miss or any doubt about the entry."""
+    found = entry(k)
+    return None if found is None else found[0]
+
+
+def entry(k: str) -> tuple[Any, bool] | None:
+    """The data stored under ``k`` and whether its writer read it back and found it good
+    (see ``put``); None on a miss or any doubt about the entry."""
     d = cache_dir()
     if d is None:
         return None
     try:
-        if not _trusted(d.stat()):
+        if not _trusted(os.stat(d)):
             return None
-        fd = os.open(d / f"{k}.json", os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+        fd = os.open(os.path.join(d, f"{k}.json"), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
                      | getattr(os, "O_NONBLOCK", 0))
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_ENTRY or not _trusted(st):
@@ -124,28 +142,38 @@ def get(k: str) -> Any | None:
         if not isinstance(head, dict) or head.get("key") != k or \
                 head.get("digest") != digest(k.encode(), body):
             return None
-        return json.loads(body)
+        return json.loads(body), head.get("verified") is True
     except (OSError, ValueError, RecursionError, MemoryError):
         return None
 
 
-def put(k: str, value: Any) -> None:
+def put(k: str, value: Any, verify: Callable[[Any], bool] | None = None) -> None:
+    """Store ``value`` under ``k``. With ``verify``, the entry is first read back from the
+    very bytes to be written and given to it: an entry it rejects is not written, and one
+    it accepts is marked verified, so that a reader may trust the check already made
+    instead of making it again on every start."""
     d = cache_dir()
     if d is None:
         return
     import tempfile  # only on a miss: keeps it out of every cached start
 
     try:
-        d.mkdir(parents=True, exist_ok=True, mode=0o700)
         body = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
-        header = json.dumps({"key": k, "digest": digest(k.encode(), body)}).encode()
+        head: dict[str, Any] = {"key": k, "digest": digest(k.encode(), body)}
+        if verify is not None:
+            if not verify(json.loads(body)):
+                return
+            head["verified"] = True
+        header = json.dumps(head).encode()
+        os.makedirs(d, mode=0o700, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=d, suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(header + b"\n" + body)
-            os.replace(tmp, d / f"{k}.json")
+            os.replace(tmp, os.path.join(d, f"{k}.json"))
         except BaseException:
-            Path(tmp).unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
             raise
     except (OSError, ValueError, RecursionError):
         pass  # a cache that cannot be written is only a slower start

@@ -73,9 +73,10 @@ def kind_of(path: Path, text: str | None = None) -> str:
     return "rulebook"
 
 
-def check_file(path: Path, extra_dirs: tuple[Path, ...] = (),
+def check_file(file: str | Path, extra_dirs: tuple[str | Path, ...] = (),
                text: str | None = None) -> dict[str, Any]:
     """Check one file in full: ``ok`` and a summary, or the errors it holds."""
+    path = Path(file)
     result: dict[str, Any] = {"file": str(path), "ok": False}
     try:
         kind = result["kind"] = kind_of(path, text)
@@ -96,7 +97,7 @@ def check_file(path: Path, extra_dirs: tuple[Path, ...] = (),
     return result
 
 
-def _check_case(path: Path, extra_dirs: tuple[Path, ...], text: str | None) -> str:
+def _check_case(path: Path, extra_dirs: tuple[str | Path, ...], text: str | None) -> str:
     """Every fault of a case file at once, then its replay; the summary of a good one."""
     from .cases import load_case
     from .replay import replay
@@ -112,7 +113,7 @@ def _check_case(path: Path, extra_dirs: tuple[Path, ...], text: str | None) -> s
             f"with {irregular} irregularit{'y' if irregular == 1 else 'ies'}")
 
 
-def _check_rulebook(path: Path, extra_dirs: tuple[Path, ...]) -> str:
+def _check_rulebook(path: Path, extra_dirs: tuple[str | Path, ...]) -> str:
     """Every schema fault of a rulebook at once, then its references, topics and
     quotations; the summary of a good one."""
     from .topics import topics_of

@@ -9,15 +9,16 @@ This is the only module that imports click. Every command takes
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
 from .errors import EXIT_BAD_INPUT, ArbiterError, InputError, did_you_mean
+from .files import stem
 from .rulebooks import Library, book_for
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -41,17 +42,17 @@ rulebooks_option = click.option(
     "--rulebooks",
     "rulebook_dirs",
     multiple=True,
-    type=click.Path(file_okay=False, path_type=Path),
+    type=click.Path(file_okay=False),
     metavar="DIR",
     help="A further directory of rulebooks (house rules); may be repeated. "
     "Also read from ARBITER_RULEBOOKS.",
 )
 
 
-def library(dirs: tuple[Path, ...]) -> Library:
+def library(dirs: tuple[str, ...]) -> Library:
     for d in dirs:
-        if not d.is_dir():
-            raise InputError("no such rulebook directory", file=str(d))
+        if not os.path.isdir(d):
+            raise InputError("no such rulebook directory", file=d)
     return Library(dirs)
 
 
@@ -162,7 +163,7 @@ def cli() -> None:
 @cli.command("rulebooks", context_settings=CONTEXT)
 @rulebooks_option
 @format_option()
-def rulebooks_cmd(rulebook_dirs: tuple[Path, ...], fmt: str) -> None:
+def rulebooks_cmd(rulebook_dirs: tuple[str, ...], fmt: str) -> None:
     """List the rulebooks available, with author, year and how many laws each holds.
 
     \b
@@ -183,7 +184,7 @@ def rulebooks_cmd(rulebook_dirs: tuple[Path, ...], fmt: str) -> None:
 @click.argument("ref")
 @rulebooks_option
 @format_option("text", "json", "markdown")
-def law_cmd(book: str, ref: str, rulebook_dirs: tuple[Path, ...], fmt: str) -> None:
+def law_cmd(book: str, ref: str, rulebook_dirs: tuple[str, ...], fmt: str) -> None:
     """Print one law of BOOK as a citation: book, number, heading, page and text.
 
     REF is the law's number, or for books without numbers its short name
@@ -215,7 +216,7 @@ def law_cmd(book: str, ref: str, rulebook_dirs: tuple[Path, ...], fmt: str) -> N
 @click.argument("book")
 @rulebooks_option
 @format_option("text", "json", "markdown")
-def laws_cmd(book: str, rulebook_dirs: tuple[Path, ...], fmt: str) -> None:
+def laws_cmd(book: str, rulebook_dirs: tuple[str, ...], fmt: str) -> None:
     """Print every law of BOOK, in the book's order.
 
     \b
@@ -245,7 +246,7 @@ def search_cmd(
     words: tuple[str, ...],
     books: tuple[str, ...],
     limit: int,
-    rulebook_dirs: tuple[Path, ...],
+    rulebook_dirs: tuple[str, ...],
     fmt: str,
 ) -> None:
     """Find laws whose text matches WORDS, best first, with the matches marked.
@@ -291,7 +292,7 @@ def search_cmd(
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "jsonl"]), default="text",
               show_default=True, help="Output for people (text), scripts (json: a list; jsonl: "
               "one object per line).")
-def check_cmd(files: tuple[str, ...], rulebook_dirs: tuple[Path, ...], fmt: str) -> None:
+def check_cmd(files: tuple[str, ...], rulebook_dirs: tuple[str, ...], fmt: str) -> None:
     """Validate rulebook and case files; exit 2 if any is bad.
 
     Each file is checked in full: YAML syntax, unknown or duplicate keys,
@@ -319,7 +320,7 @@ def check_cmd(files: tuple[str, ...], rulebook_dirs: tuple[Path, ...], fmt: str)
             r = ({"file": s.name, "ok": False, "error": str(s.error), **{
                 k: v for k, v in s.error.to_dict().items() if k != "error"},
                   "errors": [s.error.to_dict()], "capped": False}
-                 if s.error else check_file(s.path, rulebook_dirs, s.text))
+                 if s.error else check_file(s.name, rulebook_dirs, s.text))
             bad = bad or not r["ok"]
             if stream:
                 stream.put(r)
@@ -366,6 +367,7 @@ def run_cases(inputs: tuple[str, ...], fmt: str, label: str,
     and the number of cases that failed."""
     from .batch import cases, expand
 
+    gc.enable()  # a long run makes garbage as it goes: collect it (see main)
     sources = expand(inputs, shipped=True)
     stream = JsonStream(fmt) if fmt in ("json", "jsonl") else None
     worst = failed = 0
@@ -401,7 +403,7 @@ def run_cases(inputs: tuple[str, ...], fmt: str, label: str,
               help="Replay under this rulebook's mechanics (default: the case's own, else peel).")
 @rulebooks_option
 @batch_formats("text", "json", "jsonl")
-def replay_cmd(inputs: tuple[str, ...], book: str | None, rulebook_dirs: tuple[Path, ...],
+def replay_cmd(inputs: tuple[str, ...], book: str | None, rulebook_dirs: tuple[str, ...],
                fmt: str) -> None:
     """Replay CASE step by step: each event, whose turn, stakes, cards, pool and findings.
 
@@ -450,7 +452,7 @@ def chosen_books(lib: Library, books: tuple[str, ...]) -> list[Any] | None:
 @rulebooks_option
 @batch_formats("text", "json", "jsonl", "markdown")
 def rule_cmd(inputs: tuple[str, ...], books: tuple[str, ...], explain: bool,
-             rulebook_dirs: tuple[Path, ...], fmt: str) -> None:
+             rulebook_dirs: tuple[str, ...], fmt: str) -> None:
     """Rule on the dispute in CASE: the answer to its question first, then the
     decision, the remedy, and the law quoted.
 
@@ -516,7 +518,7 @@ def rule_cmd(inputs: tuple[str, ...], books: tuple[str, ...], explain: bool,
 @rulebooks_option
 @batch_formats("text", "json", "jsonl", "markdown")
 def compare_cmd(inputs: tuple[str, ...], books: tuple[str, ...], differences: bool,
-                disagreements: bool, rulebook_dirs: tuple[Path, ...], fmt: str) -> None:
+                disagreements: bool, rulebook_dirs: tuple[str, ...], fmt: str) -> None:
     """Rule CASE under several books and show them side by side, differences marked.
 
     One case: a table whose rows are the books (the decision, the remedy or penalty, who
@@ -560,7 +562,7 @@ def compare_cmd(inputs: tuple[str, ...], books: tuple[str, ...], differences: bo
         tally_of["agree" if c.agree else "part"] += 1
         tally_of["unruled"] += any(r.status == "error" for r in c.rows)
         if not (differences and c.agree) and not (disagreements and not c.disagree):
-            rows.append((Path(c.file).stem, matrix_cells(c)))
+            rows.append((stem(c.file), matrix_cells(c)))
         return [c.to_dict()], []
 
     worst, failed = run_cases(inputs, fmt, "comparing", each, held=fmt not in ("json", "jsonl"))
@@ -582,7 +584,7 @@ def compare_cmd(inputs: tuple[str, ...], books: tuple[str, ...], differences: bo
 @rulebooks_option
 @format_option("text", "json", "markdown")
 def diff_cmd(book_a: str, book_b: str, more: tuple[str, ...], topic: str | None, full: bool,
-             rulebook_dirs: tuple[Path, ...], fmt: str) -> None:
+             rulebook_dirs: tuple[str, ...], fmt: str) -> None:
     """Set two rulebooks (or more) side by side, topic by topic.
 
     For each topic (the deal, the ante and blind, straddling, ... disputes: the topics the
@@ -643,10 +645,10 @@ def examples_cmd(name: str | None, fmt: str) -> None:
 
 
 @cli.command("new", context_settings=CONTEXT)
-@click.argument("file", required=False, type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", required=False, type=click.Path(dir_okay=False))
 @click.option("--force", is_flag=True, help="Replace FILE if it exists.")
 @format_option()
-def new_cmd(file: Path | None, force: bool, fmt: str) -> None:
+def new_cmd(file: str | None, force: bool, fmt: str) -> None:
     """Write a new case to start from: a commented template, to FILE or standard output.
 
     The template shows the seats, dealer, blind and limit, the forms an event takes
@@ -658,12 +660,14 @@ def new_cmd(file: Path | None, force: bool, fmt: str) -> None:
       arbiter new my-case.yaml
       arbiter new > my-case.yaml
     """
+    from pathlib import Path
+
     from .render import to_json
     from .template import TEMPLATE, write_template
 
-    to_file = file is not None and str(file) != "-"
+    to_file = file is not None and file != "-"
     if to_file and file is not None:
-        write_template(file, force)
+        write_template(Path(file), force)
     if fmt == "json":
         emit(to_json({"file": str(file) if to_file else None, "text": TEMPLATE}))
     elif to_file:
@@ -689,7 +693,16 @@ def main(argv: list[str] | None = None) -> None:
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(AttributeError, ValueError, OSError):
             stream.reconfigure(errors="replace")  # type: ignore[union-attr]
-    code = _run(argv)
+    # One ruling makes little garbage, and the process ends at once: collecting it while
+    # the modules load costs a cold start more than most of them take to load. A run over
+    # many cases turns the collector on again (run_cases).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        code = _run(argv)
+    finally:
+        if collecting:
+            gc.enable()
     try:
         sys.stdout.flush()
     except BrokenPipeError:

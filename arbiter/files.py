@@ -8,23 +8,29 @@ before anything is read, and a text that is not UTF-8 is named with its line and
 from __future__ import annotations
 
 import os
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import InputError
+
+if TYPE_CHECKING:  # pathlib itself is not imported: it costs a cold start more than
+    # arbiter's whole ruling (it imports urllib.parse and ipaddress)
+    from os import PathLike
+
+    StrPath = str | PathLike[str]
 
 MAX_FILE = 4 * 1024 * 1024  # bytes: a rulebook (or a file given to check) above this is refused
 MAX_CASE = 512 * 1024  # bytes: a case of 500 events written out in full holds under 100 KiB
 MAX_SOURCE = 16 * 1024 * 1024  # bytes: a pinned source text
 
 
-def read_bytes(path: Path, what: str, limit: int = MAX_FILE) -> bytes:
+def read_bytes(path: StrPath, what: str, limit: int = MAX_FILE) -> bytes:
     """A regular file's bytes, refused above ``limit`` (its size read before its content);
     a FIFO, a device or a directory is refused without being read."""
     import stat
 
-    name = str(path)
+    name = os.fspath(path)
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         raise InputError(f"cannot read {what}: {exc.strerror}", file=name) from None
     st = os.fstat(fd)
@@ -63,8 +69,33 @@ def decode(raw: bytes, name: str) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
-def shipped_dir(installed: str, checkout: str) -> Path:
+def shipped_dir(installed: str, checkout: str) -> str:
     """Data shipped with arbiter: ``arbiter/INSTALLED`` in a wheel, else the source
     checkout's top-level ``CHECKOUT`` directory."""
-    here = Path(__file__).resolve().parent
-    return here / installed if (here / installed).is_dir() else here.parent / checkout
+    here = os.path.dirname(os.path.realpath(__file__))
+    inside = os.path.join(here, installed)
+    return inside if os.path.isdir(inside) else os.path.join(os.path.dirname(here), checkout)
+
+
+def joined(*parts: str) -> str:
+    """Parts joined as ``pathlib.PurePath`` writes them: no ``.`` or empty parts, no
+    trailing ``/`` (``./cases/`` and ``x.yaml`` make ``cases/x.yaml``)."""
+    text = os.path.join(*parts) if parts else ""
+    if os.sep != "/":  # pragma: no cover - Windows
+        return os.path.normpath(text)
+    kept = [p for p in text.split("/") if p and p != "."]
+    return ("/" if text.startswith("/") else "") + "/".join(kept) or "."
+
+
+def stem(path: StrPath) -> str:
+    """A file's name without its last suffix, as ``pathlib.PurePath.stem``."""
+    name = os.path.basename(os.fspath(path))
+    i = name.rfind(".")
+    return name[:i] if 0 < i < len(name) - 1 else name
+
+
+def suffix(path: StrPath) -> str:
+    """A file's last suffix (``.yaml``), as ``pathlib.PurePath.suffix``."""
+    name = os.path.basename(os.fspath(path))
+    i = name.rfind(".")
+    return name[i:] if 0 < i < len(name) - 1 else ""

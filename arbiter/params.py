@@ -10,8 +10,8 @@ so a ruling can say so.
 # No `from __future__ import annotations` here: typing.NamedTuple compiles each string
 # annotation at import, a measurable share of a cold start; these annotations are
 # evaluated as written.
+import os
 from functools import cache
-from pathlib import Path
 from typing import Any, NamedTuple
 
 from .cards import Ranking
@@ -91,7 +91,7 @@ class Rules(NamedTuple):
                        self.two_pairs_odd_card)
 
 
-DEFAULTS_FILE = Path(__file__).with_name("engine_defaults.yaml")
+DEFAULTS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "engine_defaults.yaml")
 
 
 @cache
@@ -100,7 +100,8 @@ def engine_defaults() -> dict[str, Any]:
     cache of parsed files (keyed by the file's bytes) when it holds a well-shaped entry."""
     from . import cache as store
 
-    raw = DEFAULTS_FILE.read_bytes()
+    with open(DEFAULTS_FILE, "rb") as fh:
+        raw = fh.read()
     k = store.key(b"engine defaults", raw)
     use = store.in_use()
     hit = store.get(k) if use else None
@@ -109,7 +110,7 @@ def engine_defaults() -> dict[str, Any]:
         return found
     from .yamlsafe import parse
 
-    data: dict[str, Any] = parse(raw.decode("utf-8"), str(DEFAULTS_FILE)).data
+    data: dict[str, Any] = parse(raw.decode("utf-8"), DEFAULTS_FILE).data
     if use:
         store.put(k, data)
     return data

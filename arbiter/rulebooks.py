@@ -11,31 +11,32 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import cache
 from .errors import InputError, did_you_mean
-from .files import decode, read_bytes, shipped_dir
+from .files import decode, joined, read_bytes, shipped_dir, stem, suffix
 from .laws import Effect, Law, Rulebook, normalise_ref
 
 if TYPE_CHECKING:  # yaml is imported only when a rulebook is not in the cache
+    from .files import StrPath
     from .yamlsafe import Document
 
-SCHEMA_FILE = Path(__file__).parent / "schemas" / "rulebook.schema.json"
+SCHEMA_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "schemas",
+                           "rulebook.schema.json")
 
 
-def builtin_dir() -> Path:
+def builtin_dir() -> str:
     """The rulebooks shipped with arbiter (installed copy, or the source checkout's)."""
     return shipped_dir("books", "rulebooks")
 
 
-def search_path(extra: Iterable[str | Path] = ()) -> list[Path]:
-    dirs = [Path(d) for d in extra]
+def search_path(extra: Iterable[StrPath] = ()) -> list[str]:
+    dirs = [joined(os.fspath(d)) for d in extra]
     env = os.environ.get("ARBITER_RULEBOOKS")
     if env:
-        for d in (Path(x) for x in env.split(os.pathsep) if x):
-            if not d.is_dir():
+        for d in (joined(x) for x in env.split(os.pathsep) if x):
+            if not os.path.isdir(d):
                 raise InputError(f"ARBITER_RULEBOOKS names {str(d)!r}, which is not a directory")
             if not os.access(d, os.R_OK | os.X_OK):
                 raise InputError(f"ARBITER_RULEBOOKS names {str(d)!r}, which cannot be read")
@@ -58,32 +59,41 @@ def check_id(book_id: str, known: list[str] | None = None) -> str:
     return book_id
 
 
-def read_rulebook_data(path: Path, use_cache: bool = True) -> dict[str, Any]:
-    """Parse and validate one rulebook file into plain data (cached by content).
+def read_rulebook_data(path: StrPath, use_cache: bool = True) -> dict[str, Any]:
+    """Parse and validate one rulebook file into plain data (cached by content)."""
+    return read_rulebook(path, use_cache)[0]
 
-    A cache entry is used only if its whole shape passes the schema again; on any doubt
+
+def read_rulebook(path: StrPath, use_cache: bool = True) -> tuple[dict[str, Any], str]:
+    """The validated data of one rulebook file, and the key of its content (its bytes, the
+    schema's and the code's).
+
+    A cache entry is used only if it passes the schema and the checks beside it: again
+    here, unless its writer read it back and found it good (``cache.put``); on any doubt
     the file is parsed and validated afresh. ``arbiter check`` passes ``use_cache=False``.
     """
     name = str(path)
     raw = read_bytes(path, "rulebook")
-    schema_raw = SCHEMA_FILE.read_bytes()
+    with open(SCHEMA_FILE, "rb") as fh:
+        schema_raw = fh.read()
     k = cache.key(raw, schema_raw)
     if use_cache:
-        hit = _from_cache(cache.get(k), schema_raw)
+        found = cache.entry(k)
+        hit = None if found is None else _from_cache(found[0], schema_raw, checked=found[1])
         if hit is not None:
-            return hit
+            return hit, k
     elif (name, k) in _PARSED:  # check reads a file, then the book it is: parse it once
-        return _PARSED[(name, k)]
+        return _PARSED[(name, k)], k
     from .yamlsafe import parse
 
     data = validate_rulebook(parse(decode(raw, name), name))
     if use_cache:
-        cache.put(k, _to_cache(data))
+        cache.put(k, _to_cache(data), verify=lambda e: _from_cache(e, schema_raw) is not None)
     else:
         if len(_PARSED) >= 8:
             _PARSED.clear()
         _PARSED[(name, k)] = data
-    return data
+    return data, k
 
 
 # Within one process only, and only where the cache is not used (``check``): the data of a
@@ -102,22 +112,25 @@ def _to_cache(data: dict[str, Any]) -> dict[str, Any]:
     return {"data": out, "lines": lines}
 
 
-def _from_cache(entry: Any, schema_raw: bytes) -> dict[str, Any] | None:
-    """The data of a well-shaped entry, with its lines put back; None on any doubt."""
-    import json
-
-    from .shape import fault
-
+def _from_cache(entry: Any, schema_raw: bytes, checked: bool = False) -> dict[str, Any] | None:
+    """The data of a well-shaped entry, with its lines put back; None on any doubt. An
+    entry already ``checked`` by its writer is not shape-checked again."""
     if not isinstance(entry, dict) or set(entry) != {"data", "lines"}:
         return None
     data, lines = entry["data"], entry["lines"]
     if not isinstance(data, dict) or not isinstance(lines, dict):
         return None
-    try:
-        if fault(json.loads(schema_raw), data) is not None or _cross_fault(data) is not None:
+    if not checked:
+        import json
+
+        from .shape import Unsupported, fault
+
+        try:
+            if fault(json.loads(schema_raw), data) is not None or \
+                    _cross_fault(data) is not None:
+                return None
+        except (RecursionError, Unsupported):
             return None
-    except RecursionError:
-        return None
     for part in ("laws", "provisions", "precedence", "answers"):
         items, at = data.get(part, []), lines.get(part, [])
         if not isinstance(at, list) or len(at) != len(items) or \
@@ -128,7 +141,7 @@ def _from_cache(entry: Any, schema_raw: bytes) -> dict[str, Any] | None:
     return data
 
 
-def error_at(path: Path, where: tuple[str | int, ...], message: str) -> InputError:
+def error_at(path: StrPath, where: tuple[str | int, ...], message: str) -> InputError:
     """An error about a value of a rulebook already read: the file is parsed again
     (only on this error path) to find the value's line and column."""
     from .yamlsafe import format_path, parse
@@ -140,27 +153,23 @@ def error_at(path: Path, where: tuple[str | int, ...], message: str) -> InputErr
     return doc.error(where, message)
 
 
-def id_mismatch(path: Path, book_id: str) -> InputError:
+def id_mismatch(path: StrPath, book_id: str) -> InputError:
     return error_at(
         path,
         ("id",),
-        f"expected id {path.stem!r}, the name of the file; got {book_id!r} "
+        f"expected id {stem(path)!r}, the name of the file; got {book_id!r} "
         f"(or rename the file {book_id}.yaml)",
     )
 
 
 def validate_rulebook(doc: Document) -> dict[str, Any]:
     """Schema and cross-reference checks; returns the data with each law's line."""
-    from .shape import fault, schema
-    from .validate import check
+    from .shape import conforms
 
     if not isinstance(doc.data, dict):
         raise doc.error((), "expected a mapping with id, title and laws")
-    check(doc, "rulebook")
+    conforms(doc, "rulebook")  # the schema, and what it lets through: 2.0 for 2, .nan
     data: dict[str, Any] = doc.data
-    found = fault(schema("rulebook"), data)
-    if found is not None:  # what the schema check lets through: 2.0 for 2, .nan, 10**400
-        raise doc.error(found.path, found.message)
     bad = _cross_fault(data)
     if bad is not None:
         raise doc.error(*bad)
@@ -216,35 +225,37 @@ def _plain_name(name: str) -> bool:
 class Library:
     """The rulebooks a command can see."""
 
-    def __init__(self, extra_dirs: Iterable[str | Path] = (), use_cache: bool = True) -> None:
+    def __init__(self, extra_dirs: Iterable[StrPath] = (), use_cache: bool = True) -> None:
         self.dirs = search_path(extra_dirs)
         self.use_cache = use_cache
         self._loaded: dict[str, Rulebook] = {}
+        self._keys: dict[str, str] = {}  # book id -> the key of its content and its parents'
 
-    def files(self) -> dict[str, Path]:
+    def files(self) -> dict[str, str]:
         """Rulebook id -> file; earlier directories shadow later ones."""
-        found: dict[str, Path] = {}
+        found: dict[str, str] = {}
         for d in reversed(self.dirs):
             try:
-                names = sorted([*d.glob("*.yaml"), *d.glob("*.yml")]) if d.is_dir() else []
+                names = sorted(n for n in os.listdir(d) if suffix(n) in (".yaml", ".yml")) \
+                    if os.path.isdir(d) else []
             except OSError as exc:
                 raise InputError(f"cannot read the rulebook directory: {exc.strerror}",
-                                 file=str(d)) from None
-            for f in names:
-                if _ID.fullmatch(f.stem):  # only files named as ids are rulebooks
-                    found[f.stem] = f
+                                 file=d) from None
+            for n in names:
+                if _ID.fullmatch(stem(n)):  # only files named as ids are rulebooks
+                    found[stem(n)] = joined(d, n)
         return dict(sorted(found.items()))
 
     def ids(self) -> list[str]:
         return list(self.files())
 
-    def path_of(self, book_id: str) -> Path:
+    def path_of(self, book_id: str) -> str:
         if _ID.fullmatch(book_id) is None:
             check_id(book_id, self.ids())
         for d in self.dirs:
-            for suffix in (".yaml", ".yml"):
-                f = d / f"{book_id}{suffix}"
-                if f.is_file():
+            for ext in (".yaml", ".yml"):
+                f = joined(d, f"{book_id}{ext}")
+                if os.path.isfile(f):
                     return f
         raise InputError(f"no rulebook {book_id!r}; {did_you_mean(book_id, self.ids())}")
 
@@ -255,8 +266,8 @@ class Library:
             raise InputError("rulebooks extend each other in a circle: " + " -> ".join(
                 (*_chain, book_id)))
         path = self.path_of(book_id)
-        data = read_rulebook_data(path, self.use_cache)
-        if data["id"] != path.stem:
+        data, k = read_rulebook(path, self.use_cache)
+        if data["id"] != stem(path):
             raise id_mismatch(path, data["id"])
         parent = None
         if data.get("extends"):
@@ -277,9 +288,22 @@ class Library:
                 raise error_at(path, ("extends",), exc.message) from None
             parent = self.get(parent_id, (*_chain, book_id))
         book = build(data, str(path), parent)
-        check_references(book, path)
+        chain = (k, self._keys[parent.id]) if parent is not None else (k,)
+        self._check_references(book, path, chain)
         self._loaded[book_id] = book
+        self._keys[book_id] = cache.digest(*(c.encode() for c in chain))
         return book
+
+    def _check_references(self, book: Rulebook, path: str, chain: tuple[str, ...]) -> None:
+        """``check_references``, made once for the content of a book and the books it
+        extends (and the code): the cache remembers that it passed."""
+        if not self.use_cache or not cache.in_use():
+            check_references(book, path)
+            return
+        k = cache.key(b"references checked", *(c.encode() for c in chain))
+        if cache.get(k) is not True:
+            check_references(book, path)
+            cache.put(k, True)
 
     def all(self) -> list[Rulebook]:
         return [self.get(i) for i in self.ids()]
@@ -302,12 +326,12 @@ def book_for(case: Any, lib: Library, requested: str | None = None) -> Rulebook:
     return lib.get(DEFAULT_BOOK)
 
 
-def load_rulebook(source: str | Path, extra_dirs: Iterable[str | Path] = ()) -> Rulebook:
+def load_rulebook(source: StrPath, extra_dirs: Iterable[StrPath] = ()) -> Rulebook:
     """Load a rulebook by id (``peel``) or by path to its YAML file."""
-    p = Path(source)
-    if p.suffix in (".yaml", ".yml") or p.is_file():
-        lib = Library([p.parent, *extra_dirs])
-        return lib.get(p.stem)
+    p = os.fspath(source)
+    if suffix(p) in (".yaml", ".yml") or os.path.isfile(p):
+        lib = Library([os.path.dirname(p) or ".", *extra_dirs])
+        return lib.get(stem(p))
     return Library(extra_dirs).get(str(source))
 
 
@@ -405,7 +429,7 @@ def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def check_references(book: Rulebook, path: Path) -> None:
+def check_references(book: Rulebook, path: StrPath) -> None:
     """What the schema cannot see: every cited law exists, every fact a provision tests or
     names is one the replay gives, and every exception names a provision of the book."""
     from .provisions import TEXT_VALUES, placeholders
@@ -416,7 +440,7 @@ def check_references(book: Rulebook, path: Path) -> None:
     def fail(p: dict[str, Any], key: str, message: str) -> InputError:
         index = next((i for i, q in enumerate(_own(book, path)) if q.get("id") == p["id"]), None)
         where: tuple[str | int, ...] = ("provisions", index, key) if index is not None else ()
-        return error_at(Path(p["file"]), where, message)
+        return error_at(p["file"], where, message)
 
     for p in book.provisions:
         for ref in p["cites"]:
@@ -466,7 +490,7 @@ def check_references(book: Rulebook, path: Path) -> None:
                                f"{book.name} does not hold; {did_you_mean(str(ref), refs)}")
 
 
-def check_answers(book: Rulebook, path: Path) -> None:
+def check_answers(book: Rulebook, path: StrPath) -> None:
     """An answer cites laws the book holds, tests facts a question gives, and names them."""
     from .provisions import placeholders
     from .vocabulary import QUESTION_FACTS
@@ -497,7 +521,7 @@ def check_answers(book: Rulebook, path: Path) -> None:
                                f"{did_you_mean(other, ids)}")
 
 
-def _own(book: Rulebook, path: Path) -> list[dict[str, Any]]:
+def _own(book: Rulebook, path: StrPath) -> list[dict[str, Any]]:
     """The provisions written in ``path`` itself, in file order (for error locations)."""
     return [p for p in book.provisions if p.get("file") == str(path)]
 

@@ -39,11 +39,44 @@ class Fault:
 def schema(name: str) -> dict[str, Any]:
     """One of the published schemas, ``case`` or ``rulebook``."""
     import json
-    from pathlib import Path
+    import os
 
-    data: dict[str, Any] = json.loads((Path(__file__).parent / "schemas" /
-                                       f"{name}.schema.json").read_bytes())
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "schemas", f"{name}.schema.json"), "rb") as fh:
+        data: dict[str, Any] = json.loads(fh.read())
     return data
+
+
+# The keywords this checker knows; a schema with any other is refused (``Unsupported``),
+# never half-checked.
+KEYWORDS = frozenset({
+    "type", "enum", "$ref", "anyOf", "properties", "additionalProperties", "required",
+    "minProperties", "items", "minItems", "maxItems", "uniqueItems", "minLength", "pattern",
+    "minimum", "maximum",
+    "$schema", "$id", "$defs", "$comment", "title", "description", "default", "examples",
+})
+
+
+class Unsupported(Exception):
+    """The schema uses a keyword this checker does not know."""
+
+
+def conforms(doc: Document, name: str) -> None:
+    """Raise the error for the way ``doc`` breaks the named schema, or for a number the
+    schema lets through (2.0 for 2, .nan, 10**400). This checker answers first; only on a
+    fault (or a schema it does not know) is the document handed to
+    :func:`arbiter.validate.check`, which words the most telling fault as a line a club
+    secretary can act on."""
+    try:
+        found = fault(schema(name), doc.data)
+    except Unsupported:
+        found = Fault((), "does not match the schema")
+    if found is None:
+        return
+    from .validate import check
+
+    check(doc, name)
+    raise doc.error(found.path, found.message)  # what only this checker sees
 
 
 _CLASSES: dict[str, tuple[type, ...]] = {
@@ -90,6 +123,9 @@ class _Node:
                  "subs", "target", "types", "unique")
 
     def __init__(self, schema: dict[str, Any], root: dict[str, Any]) -> None:
+        unknown = set(schema) - KEYWORDS
+        if unknown:
+            raise Unsupported(", ".join(sorted(unknown)))
         self.root = root
         target: dict[str, Any] | None = None
         if "$ref" in schema:
@@ -247,9 +283,7 @@ MAX_EVENTS = 500  # events in one case: a deal of ten players has fewer than 200
 def strict_case(doc: Document) -> None:
     """A case's numbers as the schema cannot see them, seats that differ only in capitals,
     and more events than one deal can hold: each one line with its place in the file."""
-    found = fault(schema("case"), doc.data)
-    if found is not None:
-        raise doc.error(found.path, found.message)
+    conforms(doc, "case")
     seats = doc.data["table"]["seats"]
     seen: dict[str, int] = {}
     for i, seat in enumerate(seats):

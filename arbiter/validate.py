@@ -11,15 +11,15 @@ one as a line a club secretary can act on.
 from __future__ import annotations
 
 import json
+import os
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from .conform import UnsupportedSchema, first_fault
 from .errors import InputError, did_you_mean
 from .yamlsafe import Document
 
-SCHEMA_DIR = Path(__file__).parent / "schemas"
+SCHEMA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "schemas")
 MAX_ERRORS = 20  # the most faults one file reports at once
 
 Where = tuple[str | int, ...]
@@ -27,7 +27,7 @@ Where = tuple[str | int, ...]
 
 @cache
 def schema(name: str) -> dict[str, Any]:
-    with (SCHEMA_DIR / f"{name}.schema.json").open(encoding="utf-8") as fh:
+    with open(os.path.join(SCHEMA_DIR, f"{name}.schema.json"), encoding="utf-8") as fh:
         data: dict[str, Any] = json.load(fh)
     return data
 

@@ -33,7 +33,7 @@ def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def entry_of(book: str, d: Path) -> Path:
     raw = (ROOT / "rulebooks" / f"{book}.yaml").read_bytes()
-    return d / f"{cache.key(raw, SCHEMA_FILE.read_bytes())}.json"
+    return d / f"{cache.key(raw, Path(SCHEMA_FILE).read_bytes())}.json"
 
 
 def read_entry(p: Path) -> tuple[dict[str, Any], Any]:
@@ -238,7 +238,7 @@ def test_a_broken_entry_of_the_engine_defaults_is_rebuilt(cache_dir: Path, name:
 
     params.engine_defaults.cache_clear()  # read once a process: read again here
     before = ruling()
-    p = cache_dir / f"{cache.key(b'engine defaults', params.DEFAULTS_FILE.read_bytes())}.json"
+    p = cache_dir / f"{cache.key(b'engine defaults', Path(params.DEFAULTS_FILE).read_bytes())}.json"
     head, value = read_entry(p)
     DEFAULTS_BROKEN[name](value)
     write_entry(p, head["key"], value)
