@@ -29,7 +29,7 @@ def house_books() -> dict[str, str]:
     lib = library()
     out = {}
     for book_id, path in lib.files().items():
-        if path.parent == EXAMPLES:
+        if Path(path).resolve().parent == EXAMPLES.resolve():
             parent = lib.get(book_id).extends
             if parent in BOOKS:
                 out[book_id] = parent
