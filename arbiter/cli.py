@@ -26,6 +26,35 @@ F = TypeVar("F", bound=Callable[..., Any])
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
+def _show_help(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        click.echo(ctx.get_help(), color=ctx.color)
+        ctx.exit()
+
+
+def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        number = version("poker-arbiter")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        from . import __version__ as number
+    click.echo(f"arbiter, version {number}", color=ctx.color)
+    ctx.exit()
+
+
+version_option = click.option("-V", "--version", is_flag=True, expose_value=False,
+                              is_eager=True, callback=_show_version,
+                              help="Show the version and exit.")
+
+# -V/--version and each command's -h/--help, given here rather than by click: click words
+# its own through gettext, whose first use imports the locale module, a share of every start.
+help_option = click.option("-h", "--help", is_flag=True, expose_value=False, is_eager=True,
+                           callback=_show_help, help="Show this message and exit.")
+
+
 def format_option(*choices: str) -> Callable[[F], F]:
     return click.option(
         "--format",
@@ -38,11 +67,28 @@ def format_option(*choices: str) -> Callable[[F], F]:
     )
 
 
+class DirArg(click.ParamType):  # type: ignore[type-arg,unused-ignore]
+    """A directory (checked where it is used: ``library``), completed as one by the shell."""
+
+    name = "directory"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> str:
+        return str(value)
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter,
+                       incomplete: str) -> list[Any]:
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(incomplete, type="dir")]
+
+
+DIR = DirArg()
 rulebooks_option = click.option(
     "--rulebooks",
     "rulebook_dirs",
     multiple=True,
-    type=click.Path(file_okay=False),
+    type=DIR,
     metavar="DIR",
     help="A further directory of rulebooks (house rules); may be repeated. "
     "Also read from ARBITER_RULEBOOKS.",
@@ -52,7 +98,8 @@ rulebooks_option = click.option(
 def library(dirs: tuple[str, ...]) -> Library:
     for d in dirs:
         if not os.path.isdir(d):
-            raise InputError("no such rulebook directory", file=d)
+            raise InputError("not a directory: expected a directory of rulebooks"
+                             if os.path.exists(d) else "no such rulebook directory", file=d)
     return Library(dirs)
 
 
@@ -140,9 +187,9 @@ inputs_argument = click.argument("inputs", nargs=-1, required=True, metavar="CAS
 
 # The distribution is poker-arbiter (the name arbiter on the package index is another
 # project's); the command is arbiter.
-@click.group(context_settings=CONTEXT)
-@click.version_option(None, "-V", "--version", package_name="poker-arbiter",
-                      prog_name="arbiter")
+@click.group(context_settings=CONTEXT, add_help_option=False)
+@version_option
+@help_option
 def cli() -> None:
     """Settle card-table disputes the way the old authorities did.
 
@@ -160,9 +207,10 @@ def cli() -> None:
     """
 
 
-@cli.command("rulebooks", context_settings=CONTEXT)
+@cli.command("rulebooks", context_settings=CONTEXT, add_help_option=False)
 @rulebooks_option
 @format_option()
+@help_option
 def rulebooks_cmd(rulebook_dirs: tuple[str, ...], fmt: str) -> None:
     """List the rulebooks available, with author, year and how many laws each holds.
 
@@ -179,11 +227,12 @@ def rulebooks_cmd(rulebook_dirs: tuple[str, ...], fmt: str) -> None:
         emit(rulebooks_table(books))
 
 
-@cli.command("law", context_settings=CONTEXT)
+@cli.command("law", context_settings=CONTEXT, add_help_option=False)
 @click.argument("book")
 @click.argument("ref")
 @rulebooks_option
 @format_option("text", "json", "markdown")
+@help_option
 def law_cmd(book: str, ref: str, rulebook_dirs: tuple[str, ...], fmt: str) -> None:
     """Print one law of BOOK as a citation: book, number, heading, page and text.
 
@@ -212,10 +261,11 @@ def law_cmd(book: str, ref: str, rulebook_dirs: tuple[str, ...], fmt: str) -> No
         emit(law_text(rb, law))
 
 
-@cli.command("laws", context_settings=CONTEXT)
+@cli.command("laws", context_settings=CONTEXT, add_help_option=False)
 @click.argument("book")
 @rulebooks_option
 @format_option("text", "json", "markdown")
+@help_option
 def laws_cmd(book: str, rulebook_dirs: tuple[str, ...], fmt: str) -> None:
     """Print every law of BOOK, in the book's order.
 
@@ -235,13 +285,14 @@ def laws_cmd(book: str, rulebook_dirs: tuple[str, ...], fmt: str) -> None:
         emit("\n\n".join(law_text(rb, law) for law in rb.laws))
 
 
-@cli.command("search", context_settings=CONTEXT)
+@cli.command("search", context_settings=CONTEXT, add_help_option=False)
 @click.argument("words", nargs=-1, required=True)
 @click.option("--book", "books", multiple=True, metavar="BOOK", help="Search only this book.")
 @click.option("--limit", default=20, show_default=True, type=click.IntRange(min=1),
               help="Most laws to show.")
 @rulebooks_option
 @format_option()
+@help_option
 def search_cmd(
     words: tuple[str, ...],
     books: tuple[str, ...],
@@ -286,12 +337,13 @@ def search_cmd(
     )
 
 
-@cli.command("check", context_settings=CONTEXT)
+@cli.command("check", context_settings=CONTEXT, add_help_option=False)
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @rulebooks_option
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "jsonl"]), default="text",
               show_default=True, help="Output for people (text), scripts (json: a list; jsonl: "
               "one object per line).")
+@help_option
 def check_cmd(files: tuple[str, ...], rulebook_dirs: tuple[str, ...], fmt: str) -> None:
     """Validate rulebook and case files; exit 2 if any is bad.
 
@@ -397,12 +449,14 @@ def run_cases(inputs: tuple[str, ...], fmt: str, label: str,
     return worst, failed
 
 
-@cli.command("replay", context_settings=CONTEXT, epilog=BATCH_HELP)
+@cli.command("replay", context_settings=CONTEXT, epilog=BATCH_HELP,
+             add_help_option=False)
 @inputs_argument
 @click.option("--rulebook", "book", metavar="ID",
               help="Replay under this rulebook's mechanics (default: the case's own, else peel).")
 @rulebooks_option
 @batch_formats("text", "json", "jsonl")
+@help_option
 def replay_cmd(inputs: tuple[str, ...], book: str | None, rulebook_dirs: tuple[str, ...],
                fmt: str) -> None:
     """Replay CASE step by step: each event, whose turn, stakes, cards, pool and findings.
@@ -443,7 +497,8 @@ def chosen_books(lib: Library, books: tuple[str, ...]) -> list[Any] | None:
     return None
 
 
-@cli.command("rule", context_settings=CONTEXT, epilog=BATCH_HELP)
+@cli.command("rule", context_settings=CONTEXT, epilog=BATCH_HELP,
+             add_help_option=False)
 @inputs_argument
 @click.option("--rulebook", "books", metavar="ID", multiple=True,
               help="Rule under this rulebook (repeat it, or 'all', to compare editions).")
@@ -451,6 +506,7 @@ def chosen_books(lib: Library, books: tuple[str, ...]) -> list[Any] | None:
               "on which facts, and why each was applied or set aside.")
 @rulebooks_option
 @batch_formats("text", "json", "jsonl", "markdown")
+@help_option
 def rule_cmd(inputs: tuple[str, ...], books: tuple[str, ...], explain: bool,
              rulebook_dirs: tuple[str, ...], fmt: str) -> None:
     """Rule on the dispute in CASE: the answer to its question first, then the
@@ -506,7 +562,7 @@ def rule_cmd(inputs: tuple[str, ...], books: tuple[str, ...], explain: bool,
     sys.exit(run_cases(inputs, fmt, "ruling", each)[0])
 
 
-@cli.command("compare", context_settings=CONTEXT)
+@cli.command("compare", context_settings=CONTEXT, add_help_option=False)
 @inputs_argument
 @click.option("--rulebook", "books", metavar="ID", multiple=True,
               help="Compare these rulebooks (repeat it; default: all).")
@@ -517,6 +573,7 @@ def rule_cmd(inputs: tuple[str, ...], books: tuple[str, ...], explain: bool,
               "rule differently (a book's silence apart).")
 @rulebooks_option
 @batch_formats("text", "json", "jsonl", "markdown")
+@help_option
 def compare_cmd(inputs: tuple[str, ...], books: tuple[str, ...], differences: bool,
                 disagreements: bool, rulebook_dirs: tuple[str, ...], fmt: str) -> None:
     """Rule CASE under several books and show them side by side, differences marked.
@@ -574,7 +631,7 @@ def compare_cmd(inputs: tuple[str, ...], books: tuple[str, ...], differences: bo
     sys.exit(max(worst, 1 if tally_of["unruled"] else 0))
 
 
-@cli.command("diff", context_settings=CONTEXT)
+@cli.command("diff", context_settings=CONTEXT, add_help_option=False)
 @click.argument("book_a")
 @click.argument("book_b")
 @click.argument("more", nargs=-1, metavar="[BOOK...]")
@@ -583,6 +640,7 @@ def compare_cmd(inputs: tuple[str, ...], books: tuple[str, ...], differences: bo
 @click.option("--full", is_flag=True, help="Each law's whole text, not its first sentence.")
 @rulebooks_option
 @format_option("text", "json", "markdown")
+@help_option
 def diff_cmd(book_a: str, book_b: str, more: tuple[str, ...], topic: str | None, full: bool,
              rulebook_dirs: tuple[str, ...], fmt: str) -> None:
     """Set two rulebooks (or more) side by side, topic by topic.
@@ -616,9 +674,10 @@ def diff_cmd(book_a: str, book_b: str, more: tuple[str, ...], topic: str | None,
         emit(diff_text(d, full))
 
 
-@cli.command("examples", context_settings=CONTEXT)
+@cli.command("examples", context_settings=CONTEXT, add_help_option=False)
 @click.argument("name", required=False)
 @format_option()
+@help_option
 def examples_cmd(name: str | None, fmt: str) -> None:
     """List the cases shipped with arbiter, or print the one called NAME to start from.
 
@@ -644,10 +703,11 @@ def examples_cmd(name: str | None, fmt: str) -> None:
         emit(listing(examples()))
 
 
-@cli.command("new", context_settings=CONTEXT)
-@click.argument("file", required=False, type=click.Path(dir_okay=False))
+@cli.command("new", context_settings=CONTEXT, add_help_option=False)
+@click.argument("file", required=False)
 @click.option("--force", is_flag=True, help="Replace FILE if it exists.")
 @format_option()
+@help_option
 def new_cmd(file: str | None, force: bool, fmt: str) -> None:
     """Write a new case to start from: a commented template, to FILE or standard output.
 

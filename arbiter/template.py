@@ -69,6 +69,9 @@ dispute:
 
 def write_template(path: Path, force: bool = False) -> None:
     """Write the template to ``path``; an existing file is kept unless ``force``."""
+    if path.is_dir():
+        raise InputError("this is a directory: expected the name of a file to write",
+                         file=str(path))
     try:
         with path.open("w" if force else "x", encoding="utf-8") as fh:
             fh.write(TEMPLATE)
