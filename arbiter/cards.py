@@ -7,12 +7,14 @@ says either), whether hearts break ties between flushes and sequences
 come from the rulebook; the counting is the same in every book.
 """
 
-# No `from __future__ import annotations` here: typing.NamedTuple compiles each string
-# annotation at import, a measurable share of a cold start; these annotations are
-# evaluated as written.
+from __future__ import annotations
+
 from collections import Counter
 from enum import IntEnum
-from typing import NamedTuple
+from operator import itemgetter
+from typing import TYPE_CHECKING
+
+from .records import record
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -71,9 +73,10 @@ CATEGORY_NAMES = {
 }
 
 
-# Ranking and HandValue are NamedTuples rather than dataclasses, as Law is: every ruling
-# imports this module, and making a dataclass costs more than the rest of the module.
-class Ranking(NamedTuple):
+# Ranking is a record and HandValue a plain tuple, not NamedTuples or dataclasses: every
+# ruling imports this module, and making either costs more than the rest of the module.
+@record(frozen=True)
+class Ranking:
     """How a book ranks hands: where the ace stands in sequences, whether hearts break ties."""
 
     ace_in_sequence: str = "high_or_low"  # low_only | high_only | high_or_low
@@ -82,13 +85,27 @@ class Ranking(NamedTuple):
     two_pairs_odd_card: bool = True  # the fifth card decides between equal two pairs
 
 
-class HandValue(NamedTuple):
-    """A hand's worth: its category, then the ranks that decide within it; compared in order,
-    as a tuple."""
+class HandValue(tuple):  # type: ignore[type-arg]
+    """A hand's worth: its category, then the ranks that decide within it, then the hearts
+    card by card from the top (where they break ties); compared in order, as a tuple."""
 
-    category: Category
-    ranks: tuple[int, ...]
-    hearts: tuple[int, ...] = ()  # hearts card by card from the top, where they break ties
+    __slots__ = ()
+
+    def __new__(cls, category: Category, ranks: tuple[int, ...],
+                hearts: tuple[int, ...] = ()) -> HandValue:
+        return tuple.__new__(cls, (category, ranks, hearts))
+
+    if TYPE_CHECKING:
+        category: Category
+        ranks: tuple[int, ...]
+        hearts: tuple[int, ...]
+    else:
+        category = property(itemgetter(0))
+        ranks = property(itemgetter(1))
+        hearts = property(itemgetter(2))
+
+    def __repr__(self) -> str:
+        return f"HandValue(category={self[0]!r}, ranks={self[1]!r}, hearts={self[2]!r})"
 
     def describe(self) -> str:
         return CATEGORY_NAMES[self.category]

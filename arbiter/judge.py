@@ -22,6 +22,7 @@ from .errors import EXIT_NOT_RULED, ArbiterError
 from .facts import TableFacts
 from .findings import Finding
 from .laws import Law, Rulebook
+from .params import assumption, voice
 from .procedures import Procedures
 from .provisions import Decision, Match, fill, match
 from .records import field, record
@@ -129,6 +130,14 @@ class Ruling:
     def case(self) -> Case:
         return self.replay.case
 
+    def _outcome(self) -> dict[str, Any]:
+        """How the hand ended; where who wins rests on the engine's assumptions (the book
+        giving no order of the hands), ``assumed`` names them and ``assumes`` says them."""
+        out = dict(self.replay.outcome)
+        if out.get("assumed"):
+            out["assumes"] = [assumption(n, voice(self.rulebook)) for n in out["assumed"]]
+        return out
+
     def to_dict(self, explain: bool = False) -> dict[str, Any]:
         d = self.case.dispute
         out: dict[str, Any] = {
@@ -143,7 +152,7 @@ class Ruling:
             "findings": [f.to_dict() for f in self.replay.findings],
             "decisions": [x.to_dict() for x in self.decisions],
             "silent": [s.to_dict() for s in self.silences],
-            "outcome": self.replay.outcome,
+            "outcome": self._outcome(),
             "questions_of_fact": self.fact_referee,
             "citations": [c.to_dict() for c in self.citations],
             "assumes": self.assumes,
@@ -203,11 +212,12 @@ class _Judge:
         decisions: list[Decided] = []
         silences: list[Silence] = []
         accounts = accounts_given(self.r.findings)
+        settled = self.settled_accounts()
         voided: dict[tuple[Any, ...], Decided] = {}  # an act voided (on an account) -> why
         for found in _ordered(self.r):
             if _quiet(found):
                 continue
-            for f, account in on_each_account(found, accounts):
+            for f, account in on_each_account(found, accounts, settled):
                 act = (f.step, f.player, tuple(sorted(account.items())))
                 if f.player is not None and act in voided:
                     self.trace.append(_not_ruled(f, voided[act]))
@@ -236,6 +246,22 @@ class _Judge:
         assumes = self.assumptions.unattached([x.assumes for x in said])
         return Ruling(self.book, self.r, decisions, silences, self.trace,
                       [_citation(self.book, c) for c in cited], referee, assumes)
+
+    def settled_accounts(self) -> dict[str | None, tuple[str, Any]]:
+        """By player, the account of his demand that the book's evidence makes conclusive
+        (Peel 46: the evidence of the person on the dealer's left, failing him ...), with
+        the witness who gave it. A fact so settled is no longer a question of fact."""
+        out: dict[str | None, tuple[str, Any]] = {}
+        for f in self.r.findings:
+            for p in self.by_kind.get(str(f.kind), []):
+                if "evidence" not in p or f.player in out:
+                    continue
+                if match(p.get("when", {}), self.table.of(f)).result is not True:
+                    continue
+                heard = self.procedures.heard(f, p)
+                if heard:
+                    out[f.player] = (heard[0], heard[2])
+        return out
 
     def fact_referee(self, decisions: list[Decided]) -> tuple[str | None, list[str]]:
         """Who settles the first fact the events left open, if the book names one."""

@@ -1,17 +1,18 @@
 """Rulebook data: laws as printed, and the rulebook that holds them."""
 
-# No `from __future__ import annotations` here: typing.NamedTuple compiles each string
-# annotation at import, a measurable share of a cold start; these annotations are
-# evaluated as written.
-from typing import TYPE_CHECKING, Any, NamedTuple
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .records import record
 
 if TYPE_CHECKING:  # checked as the enum it behaves as; made as cheaply as names.py can
     from enum import StrEnum
 else:
     from .names import StrEnum
 
-# Law and Rulebook are NamedTuples rather than dataclasses: `arbiter law` is run at the
-# table, and importing dataclasses is a measurable share of its start-up.
+# Law and Rulebook are records (arbiter/records.py), not dataclasses or NamedTuples:
+# `arbiter law` is run at the table, and making either costs a measurable share of a start.
 
 
 class Effect(StrEnum):
@@ -25,7 +26,8 @@ class Effect(StrEnum):
     PROCEDURE = "procedure"
 
 
-class Law(NamedTuple):
+@record(frozen=True)
+class Law:
     """One law or citable passage, quoted exactly."""
 
     ref: str
@@ -80,7 +82,8 @@ class Law(NamedTuple):
         return out
 
 
-class Rulebook(NamedTuple):
+@record(frozen=True)
+class Rulebook:
     """An authority (or a club's house rules): metadata, laws, parameters, provisions."""
 
     id: str

@@ -7,14 +7,14 @@ of ``engine_defaults.yaml`` (an assumption, never law) and is listed in ``assume
 so a ruling can say so.
 """
 
-# No `from __future__ import annotations` here: typing.NamedTuple compiles each string
-# annotation at import, a measurable share of a cold start; these annotations are
-# evaluated as written.
+from __future__ import annotations
+
 import os
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from .cards import Ranking
+from .records import record
 
 # YAML path (group, key) -> field name.
 _KEYS: dict[tuple[str, str], str] = {
@@ -49,8 +49,9 @@ _KEYS: dict[tuple[str, str], str] = {
 }
 
 
-# A NamedTuple rather than a dataclass, as Law is: every replay imports this module.
-class Rules(NamedTuple):
+# A record rather than a dataclass or a NamedTuple, as Law is: every replay imports this.
+@record(frozen=True)
+class Rules:
     """Every mechanic the books differ on. No value here has a default in Python: what a
     rulebook does not give comes from the engine's assumptions (``engine_defaults.yaml``),
     and is listed in ``assumed`` so every ruling that depends on it can say so."""

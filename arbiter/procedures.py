@@ -50,15 +50,38 @@ class Procedures:
         out = {roles[k] for k in self._parties if roles.get(k)}
         return {x for x in out if x} | {self.place[p] for p in extra if p in self.place}
 
+    def _evidence_parties(self, f: Finding, p: dict[str, Any]) -> set[str]:
+        """Whom the evidence passes over: the disputing persons, or those the law names."""
+        ev = p["evidence"]
+        if "passes_over" not in ev:
+            return self.parties(f, list(p.get("parties", [])))
+        roles = {"player": f.player}
+        return {str(roles[k]) for k in ev["passes_over"] if roles.get(k)} | {
+            self.place[x] for x in p.get("parties", []) if x in self.place}
+
+    def _witnesses(self, f: Finding, p: dict[str, Any]) -> list[str]:
+        """Whose evidence is taken, in the law's order, each once."""
+        order = self._order(f, p["evidence"]["order"])
+        parties = self._evidence_parties(f, p)
+        return [w for i, w in enumerate(order) if w not in parties and w not in order[:i]]
+
+    def heard(self, f: Finding, p: dict[str, Any]) -> tuple[str, list[str], Any] | None:
+        """Where a provision's ``evidence`` is conclusive on the accounts given: the
+        witness whose account decides, those passed over before him, and his account.
+        None where no one the law's order names has given one (the fact stays open)."""
+        if "evidence" not in p:
+            return None
+        witnesses = self._witnesses(f, p)
+        accounts: dict[str, Any] = f.facts.get("accounts") or {}
+        heard = [w for w in witnesses if w in accounts]
+        if not heard:
+            return None
+        return heard[0], witnesses[: witnesses.index(heard[0])], accounts[heard[0]]
+
     def settled_by(self, f: Finding, p: dict[str, Any], values: dict[str, Any]) -> str | None:
-        parties = self.parties(f, list(p.get("parties", [])))
         if "evidence" in p:
-            ev = p["evidence"]
-            if "passes_over" in ev:  # the law names whom the evidence passes over
-                roles = {"player": f.player}
-                parties = {str(roles[k]) for k in ev["passes_over"] if roles.get(k)} | {
-                    self.place[x] for x in p.get("parties", []) if x in self.place}
-            return self._evidence(f, ev, parties, values)
+            return self._evidence(f, p, values)
+        parties = self.parties(f, list(p.get("parties", [])))
         for step in p.get("referee", []):
             who = self.place.get(step)
             if who and who not in parties:
@@ -77,20 +100,17 @@ class Procedures:
                 order += [self.seats[(i + k) % len(self.seats)] for k in range(1, len(self.seats))]
         return order
 
-    def _evidence(self, f: Finding, ev: dict[str, Any], parties: set[str],
-                  values: dict[str, Any]) -> str:
-        order = self._order(f, ev["order"])
-        witnesses = [w for i, w in enumerate(order) if w not in parties and w not in order[:i]]
+    def _evidence(self, f: Finding, p: dict[str, Any], values: dict[str, Any]) -> str:
+        ev = p["evidence"]
+        witnesses = self._witnesses(f, p)
         values["witness"] = witnesses[0] if witnesses else None
-        accounts: dict[str, Any] = f.facts.get("accounts") or {}
-        heard = [w for w in witnesses if w in accounts]
+        heard = self.heard(f, p)
         if heard:
-            w = heard[0]
-            passed = witnesses[: witnesses.index(w)]
+            w, passed, account = heard
             words = self.spec.get("place_words", {})
             at = next((f"{w} ({words[k]})" for k, who in self.place.items()
                        if who == w and k in words), w)
-            text = fill(ev["conclusive"], {**values, "witness_at": at, "account": accounts[w]})
+            text = fill(ev["conclusive"], {**values, "witness_at": at, "account": account})
             if passed:
                 text += fill(ev.get("passed_over", ""), {"passed": ", ".join(passed)})
             return text

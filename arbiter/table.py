@@ -110,6 +110,7 @@ class Game:
         self.say_started = False
         self.to_act: list[str] = []
         self.bet_made = False
+        self.raised_before_draw = False  # whether anyone went better in the say
         self.opened = jackpot == 0
         self.findings: list[Finding] = []
         self.step = 0

@@ -9,14 +9,15 @@ README's lists (tests/test_vocabulary.py fails if either drifts from this).
 Adding an act is one ``Act`` member and one ``ACTS`` entry here, plus its
 handler in ``arbiter/acts/``; adding a finding kind is one ``Kind`` member and
 one ``FINDINGS`` entry. This module imports nothing from arbiter: everything
-may use it. (NamedTuples, not dataclasses: looking up a law imports this module,
-and should not pay for ``dataclasses``.)
+may use it. (Records, not dataclasses or NamedTuples: every ruling imports this module,
+and should pay for neither.)
 """
 
-# No `from __future__ import annotations` here: typing.NamedTuple compiles each string
-# annotation at import, a measurable share of a cold start; these annotations are
-# evaluated as written.
-from typing import TYPE_CHECKING, NamedTuple
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .records import record
 
 if TYPE_CHECKING:  # checked as the enum it behaves as; made as cheaply as names.py can
     from enum import StrEnum
@@ -155,7 +156,8 @@ class Decision(StrEnum):
 
 # --- acts ---------------------------------------------------------------------------
 
-class ActSpec(NamedTuple):
+@record(frozen=True)
+class ActSpec:
     """One act: how a case writes it, what it takes, and when it can happen at all.
 
     ``player_arg``: what a player named after the verb is (``to``: whom the dealer gives
@@ -349,7 +351,8 @@ DERIVED_FACTS: dict[str, str] = {
 }
 
 
-class FindingSpec(NamedTuple):
+@record(frozen=True)
+class FindingSpec:
     """One kind of finding: what it is, the facts it carries, how it is compared.
 
     ``compare``: (the number done, the number wanted), from which ``too_many``,
@@ -610,7 +613,8 @@ class Question(StrEnum):
     HAND_FOUL = "hand_foul"
 
 
-class QuestionSpec(NamedTuple):
+@record(frozen=True)
+class QuestionSpec:
     """One form of question: how it is written (PLAYER, ACT stand for a seat and an act
     written as in the events, without the -s: ``may C come in``), what it asks, an example,
     and what kind of answer it gets (``player``: a name; ``yes_no``; ``acts``: a list)."""

@@ -44,6 +44,7 @@ from arbiter.cases import Case, load_case  # noqa: E402
 from arbiter.errors import ArbiterError  # noqa: E402
 from arbiter.judge import judge  # noqa: E402
 from arbiter.laws import Rulebook  # noqa: E402
+from arbiter.records import replace  # noqa: E402
 from arbiter.replay import replay  # noqa: E402
 from arbiter.rulebooks import build, read_rulebook_data  # noqa: E402
 
@@ -174,7 +175,7 @@ def _param_choices() -> dict[tuple[str, str], list[Any]]:
 def mutants(rb: Rulebook) -> Iterator[tuple[str, Rulebook]]:
     provs = list(rb.provisions)
     for i, p in enumerate(provs):
-        yield f"drop {p['id']}", rb._replace(provisions=tuple(provs[:i] + provs[i + 1:]))
+        yield f"drop {p['id']}", replace(rb, provisions=tuple(provs[:i] + provs[i + 1:]))
         for key, value in p.get("when", {}).items():
             for how, new in _flip(value):
                 when = dict(p["when"])
@@ -184,7 +185,7 @@ def mutants(rb: Rulebook) -> Iterator[tuple[str, Rulebook]]:
                     when[key] = new
                 q = dict(p, when=when)
                 yield (f"{p['id']}: when.{key} {how}",
-                       rb._replace(provisions=(*provs[:i], q, *provs[i + 1:])))
+                       replace(rb, provisions=(*provs[:i], q, *provs[i + 1:])))
     for (group, key), choices in _param_choices().items():
         g = rb.parameters.get(group)
         current = g.get(key) if isinstance(g, dict) else None
@@ -199,7 +200,7 @@ def mutants(rb: Rulebook) -> Iterator[tuple[str, Rulebook]]:
                 continue
             params = dict(rb.parameters)
             params[group] = {**(g if isinstance(g, dict) else {}), key: choice}
-            yield f"parameter {group}.{key} = {choice!r}", rb._replace(parameters=params)
+            yield f"parameter {group}.{key} = {choice!r}", replace(rb, parameters=params)
 
 
 def run(books: list[str], verbose: bool = False) -> int:
@@ -218,7 +219,7 @@ def run(books: list[str], verbose: bool = False) -> int:
         total = survived = 0
         for n, (name, mutant) in enumerate(mutants(rb)):
             total += 1
-            mutant = mutant._replace(file=f"{rb.file}#mutant{n}")
+            mutant = replace(mutant, file=f"{rb.file}#mutant{n}")
             by = killed_by_all(mutant, suite, houses)
             if by:
                 if verbose:

@@ -53,7 +53,7 @@ def test_where_the_book_gives_the_rule_no_assumption_is_stated() -> None:
 
 def test_every_mechanic_has_exactly_one_assumption_with_its_sentence() -> None:
     params = engine_defaults()["parameters"]
-    fields = [f for f in Rules._fields if f != "assumed"]
+    fields = [f for f in Rules.__record_fields__ if f != "assumed"]
     assert sorted(params) == sorted(yaml_name(f) for f in fields)
     for name, entry in params.items():
         assert set(entry) == {"value", "assumes"}, name
@@ -130,6 +130,16 @@ def test_under_foster_the_order_of_hands_at_the_show_is_said_to_be_assumed() -> 
     assert "the engine assumes" in show.message
 
 
+def test_under_foster_the_json_winner_carries_the_assumed_order_of_hands() -> None:
+    # A script that reads only outcome.winner must learn that B wins the show by the
+    # engine's order of the hands, not by anything in Foster's pinned text.
+    data = json.loads(to_json(judge(load_case(GOING_BETTER), Library().get("foster")).to_dict()))
+    outcome = data["outcome"]
+    assert outcome["winner"] == "B"
+    assert "hands.order" in outcome["assumed"]
+    assert any(a.startswith(ORDER) for a in outcome["assumes"])
+
+
 def test_where_the_book_ranks_the_hands_the_show_assumes_no_order() -> None:
     for book in ("peel", "hoyle"):  # Peel 65-75; Hoffmann pp. 124-125
         ruling = judge(load_case(GOING_BETTER), Library().get(book))
@@ -137,3 +147,6 @@ def test_where_the_book_ranks_the_hands_the_show_assumes_no_order() -> None:
         (show,) = [f for f in replay(load_case(GOING_BETTER), Library().get(book)).findings
                    if f.kind == "showdown"]
         assert "hands.order" not in show.assumed, book
+        outcome = json.loads(to_json(ruling.to_dict()))["outcome"]
+        assert outcome["winner"] and "hands.order" not in outcome["assumed"], book
+        assert not any("order of the hands" in a for a in outcome.get("assumes", [])), book

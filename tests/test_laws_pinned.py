@@ -42,6 +42,21 @@ def test_peel_46_the_evidence_of_the_person_on_the_dealers_right() -> None:
     assert any("E (on the dealer's right), who says 4, is conclusive" in s for s in settled)
 
 
+def test_peel_46_conclusive_evidence_leaves_no_question_of_fact_open() -> None:
+    # B, on the dealer's left, heard C ask for two: 46 decides it, so the draw is ruled on
+    # that account alone (42), not "if he asked for 3", and no referee is left to decide it.
+    settled = ruled("who-heard-c-ask", "peel").to_dict()
+    assert settled["questions_of_fact"] is None
+    assert [(d["decision"], d["if"]) for d in settled["decisions"]
+            if d["finding"] in ("given_more_than_asked", "asked_wrong_number")] == [
+        ("corrected", None)]
+    # Nobody the law names has spoken: which account holds is still a question of fact.
+    open_ = ruled("peel-46-each-account-of-the-demand", "peel").to_dict()
+    assert open_["questions_of_fact"]
+    assert {str(d["if"]) for d in open_["decisions"] if d["if"]} == {
+        "{'asked': 2}", "{'asked': 3}"}
+
+
 def test_peel_71_ace_may_not_end_a_sequence_but_hoffmann_allows_it() -> None:
     peel = ruled("ace-king-queen-knave-ten", "peel")
     hoyle = ruled("ace-king-queen-knave-ten", "hoyle")

@@ -15,6 +15,7 @@ from arbiter import Library
 from arbiter.cases import load_case
 from arbiter.cli import cli
 from arbiter.judge import judge
+from arbiter.records import replace
 
 LIFTED = "cases/given-four-after-discarding-three-and-lifted.yaml"
 
@@ -136,7 +137,7 @@ def test_a_contradiction_met_while_ruling_exits_1_naming_both() -> None:
     peel = Library().get("peel")
     extra = {"id": "clash-b", "finding": "given_more_than_asked", "decision": "no_remedy",
              "cites": ["42"], "file": "clash.yaml", "line": 9, "book": "peel"}
-    clash = peel._replace(provisions=(*peel.provisions, extra))
+    clash = replace(peel, provisions=(*peel.provisions, extra))
     case = load_case(ROOT / LIFTED)
     try:
         judge(case, clash)

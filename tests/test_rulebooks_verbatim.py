@@ -17,6 +17,7 @@ import pytest
 from conftest import ROOT, sources_or_skip
 
 from arbiter.laws import Rulebook
+from arbiter.records import replace
 from arbiter.rulebooks import load_rulebook
 from arbiter.verbatim import check_book, normalise, source_body, sources_dir
 
@@ -109,8 +110,9 @@ def test_a_changed_quotation_of_peel_1_is_caught(
     law = peel.law(1)
     assert law is not None
     assert normalise(law.text) == "The cards shall be the ordinary pack of fifty-two cards."
-    altered = peel._replace(
-        laws=tuple(x._replace(text=changed) if x.ref == law.ref else x for x in peel.laws)
+    altered = replace(
+        peel,
+        laws=tuple(replace(x, text=changed) if x.ref == law.ref else x for x in peel.laws)
     )
     bad = check_book(altered, sources)
     assert [(m.ref, m.what) for m in bad] == [("1", "text")]
@@ -120,9 +122,10 @@ def test_a_rewrapped_quotation_with_curly_quotes_is_still_verbatim(
     peel: Rulebook, sources: Path
 ) -> None:
     # Layout and quote style may differ from the printed page; the words may not.
-    altered = peel._replace(
+    altered = replace(
+        peel,
         laws=tuple(
-            law._replace(text="\n   ".join(law.text.replace('"', "“").split(" ")))
+            replace(law, text="\n   ".join(law.text.replace('"', "“").split(" ")))
             for law in peel.laws
         ),
     )
@@ -135,9 +138,10 @@ def test_a_changed_footnote_is_caught(peel: Rulebook, sources: Path) -> None:
         pytest.skip("peel.yaml keeps no footnotes")
     wrong = law.footnotes[0].replace(" the ", " a ", 1)
     assert wrong != law.footnotes[0]
-    altered = peel._replace(
+    altered = replace(
+        peel,
         laws=tuple(
-            x._replace(footnotes=(wrong, *x.footnotes[1:])) if x.ref == law.ref else x
+            replace(x, footnotes=(wrong, *x.footnotes[1:])) if x.ref == law.ref else x
             for x in peel.laws
         ),
     )
@@ -152,7 +156,7 @@ def test_a_quotation_from_the_provenance_header_is_not_accepted(
     raw = (sources / peel.source_file).read_text(encoding="utf-8")
     header_line = raw.splitlines()[0]
     assert header_line not in source_body(raw)
-    altered = peel._replace(laws=(peel.laws[0]._replace(text=header_line),))
+    altered = replace(peel, laws=(replace(peel.laws[0], text=header_line),))
     assert [m.ref for m in check_book(altered, sources)] == ["1"]
 
 

@@ -6,6 +6,7 @@ from conftest import ROOT
 
 from arbiter.cases import load_case
 from arbiter.judge import judge
+from arbiter.records import replace
 from arbiter.rulebooks import load_rulebook
 
 CASE = ROOT / "cases" / "foster-17-straddles-during-the-deal.yaml"
@@ -13,7 +14,7 @@ CASE = ROOT / "cases" / "foster-17-straddles-during-the-deal.yaml"
 
 def _silent_says(drop: str) -> list[str]:
     peel = load_rulebook(ROOT / "rulebooks" / "peel.yaml")
-    book = peel._replace(provisions=tuple(p for p in peel.provisions if p["id"] != drop))
+    book = replace(peel, provisions=tuple(p for p in peel.provisions if p["id"] != drop))
     return [s.says for s in judge(load_case(CASE), book).silences]
 
 

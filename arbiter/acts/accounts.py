@@ -24,17 +24,28 @@ _DRAW_KINDS = (Kind.ASKED_WRONG_NUMBER, Kind.GIVEN_MORE_THAN_ASKED, Kind.GIVEN_F
 
 
 def on_each_account(f: Finding, accounts: dict[str | None, dict[str, Any]],
-                     ) -> list[tuple[Finding, dict[str, Any]]]:
+                    settled: dict[str | None, tuple[str, Any]] | None = None,
+                    ) -> list[tuple[Finding, dict[str, Any]]]:
     """A claim is not a fact. Where what a player asked for is disputed, the draw is ruled
     on each account given of it: what he discarded and was given are facts, and on each
     account the finding is what that number makes of them (a wrong ask, too many or too
-    few given, or nothing irregular at all)."""
+    few given, or nothing irregular at all).
+
+    ``settled``: by disputed player, the witness whose evidence the book makes conclusive
+    and his account. The draw is then ruled on that account alone, as a fact, not a
+    possibility (and not at all if on it nothing was irregular)."""
     told = accounts.get(f.player) or {}
     if f.kind not in _DRAW_KINDS or not f.facts.get("asked_disputed") or not told:
         return [(f, {})]
+    witness, decided = (settled or {}).get(f.player) or (None, None)
+    numbers: list[int] = sorted({v for v in told.values() if isinstance(v, int)})
+    if witness and isinstance(decided, int):
+        numbers = [decided]
+    else:
+        witness = None
     discarded, given = f.facts.get("discarded"), f.facts.get("given")
     out: list[tuple[Finding, dict[str, Any]]] = []
-    for asked in sorted({v for v in told.values() if isinstance(v, int)}):
+    for asked in numbers:
         facts = dict(f.facts, asked=asked, asked_disputed=False)
         if isinstance(discarded, int) and asked != discarded:
             kind = Kind.ASKED_WRONG_NUMBER
@@ -52,7 +63,10 @@ def on_each_account(f: Finding, accounts: dict[str | None, dict[str, Any]],
         # The replay's message names one account's number; say only the facts of the table.
         told_facts = (f"{f.player} discarded {discarded} and was given {given}"
                       if isinstance(discarded, int) and isinstance(given, int) else f.message)
-        out.append((Finding(kind, f.step, f.line, f.player,
-                            f"on the account that {f.player} asked for {asked}: {told_facts}",
-                            facts), {"asked": asked}))
+        said = (f"on {witness}'s evidence, {f.player} asked for {asked}" if witness else
+                f"on the account that {f.player} asked for {asked}")
+        out.append((Finding(kind, f.step, f.line, f.player, f"{said}: {told_facts}", facts),
+                    {} if witness else {"asked": asked}))
+    if witness:
+        return out  # on the account the evidence settles, nothing else was irregular
     return out or [(f, {})]

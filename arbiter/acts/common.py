@@ -213,6 +213,7 @@ def close_draw_if_done(game: Game) -> None:
                        lifted=s.drawn_lifted, looked=s.drawn_lifted, bet_made=False,
                        made_good=False)
     game.phase = Phase.BETTING
+    game.raised_before_draw = game.bet_made
     game.bet_made = False
     game.level_at_draw = game.level
     first = game.age if game.rules.bet_first == "age" else game.left_of(game.age)

@@ -269,7 +269,8 @@ class DemandsJack:
                 "a jack, nobody having come in")
         game.find(Kind.JACK_DEMANDED, p, f"{p} demanded {what}",
                   straddled=bool(game.straddles),
-                  raised=game.bet_made and game.phase == Phase.SAY, came_in=len(came),
+                  raised=(game.bet_made if game.phase in (Phase.SAY, Phase.DRAW)
+                          else game.raised_before_draw), came_in=len(came),
                   one_in=single is not None, single=single, in_turn=game.turn() == p)
 
     @staticmethod

@@ -8,6 +8,7 @@ from typing import Any
 from ..cards import evaluate
 from ..cases import Event
 from ..params import Rules
+from ..records import replace
 from ..table import Game, Impossible, OutOfPlace, Phase, Seat, Status
 from ..vocabulary import Act, Kind
 from .base import NoCheck, handles, player
@@ -193,11 +194,13 @@ def show(game: Game) -> None:
         # it ranks none, by the engine's (an assumption, said so).
         order = ("hand_order",) if len(hands) > 1 else ()
         relied = game.rely(*order, *_turns_on(game, winners))
+        # Who wins rests on these, where the book gives none: the outcome names them.
+        result["assumed"] = list(relied)
     if game.jackpot == 1:
         relied = (*relied, *game.rely("age_antes_again"))
     result["foul"] = foul
     game.outcome = result
-    facts = {k: v for k, v in result.items() if k != "kind"}
+    facts = {k: v for k, v in result.items() if k not in ("kind", "assumed")}
     facts["foul_at_show"] = bool(foul)
     facts["by_hearts"] = _by_hearts(game, result)
     facts.update(_short_winner(game, result, hands))
@@ -214,7 +217,7 @@ def _by_hearts(game: Game, result: dict[str, Any]) -> bool:
     winners = result.get("winners")
     if not winners:
         return False
-    plain = _values(game, game.rules._replace(hearts_break_ties=False, hearts_flush_best=False))
+    plain = _values(game, replace(game.rules, hearts_break_ties=False, hearts_flush_best=False))
     if not plain:  # the cards were not named: the table declared the winner
         return False
     best = max(plain.values())
@@ -265,7 +268,7 @@ def _turns_on(game: Game, winners: list[str]) -> list[str]:
             continue
         for choice in choices:
             changed: dict[str, Any] = {name: choice}
-            hands = _values(game, game.rules._replace(**changed))
+            hands = _values(game, replace(game.rules, **changed))
             best = max(hands.values())
             if [n for n, v in hands.items() if v == best] != winners:
                 out.append(name)
