@@ -115,7 +115,7 @@ def parse_amount(text: str | int, ctx: _Ctx) -> int:
     """``12``, ``2 blues``, ``a red and two blues`` -> counters in units."""
     if isinstance(text, int):
         return text
-    words = [w for w in re.split(r"[\s,]+", text.strip().lower()) if w]
+    words = text.replace(",", " ").lower().split()
     total, pending, found = 0, None, False
     for w in words:
         n = _number(w)
@@ -153,13 +153,13 @@ def _colour(word: str, counters: dict[str, int]) -> str | None:
 def parse_line(text: str, ctx: _Ctx) -> Event:
     """One event in the one-line form."""
     raw = " ".join(text.replace("\u2019", "'").split())
-    if re.search(r"[0-9]{10}", raw):
+    if sum(map(raw.count, "0123456789")) >= 10 and re.search(r"[0-9]{10}", raw):
         raise ctx.error("a number in this event is too large (at most 9 digits)")
     low = raw.lower()
     if low in ("deal", "deals", "the deal", "cards dealt"):
         return Event(Act.DEALS, text=raw)
     m = re.match(r"^(?:a )?(?:card )?(?:found )?faced(?: card)?(?: in (?:the )?pack)?(?: (\S+))?$",
-                 low)
+                 low) if "faced" in low else None
     if m:
         card = _card(m.group(1), ctx) if m.group(1) else None
         return Event(Act.FACED, cards=(card,) if card else (), text=raw)

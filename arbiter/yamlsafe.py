@@ -221,7 +221,12 @@ def _build(
     return value
 
 
+_STR = "tag:yaml.org,2002:str"
+
+
 def _construct(loader: Any, node: Any, file: str, path: Path) -> Any:
+    if node.tag == _STR and type(node) is yaml.ScalarNode:
+        return node.value  # what the safe constructor gives for text, without its machinery
     try:
         return loader.construct_object(node)
     except ValueError:  # an integer of thousands of digits
