@@ -103,6 +103,10 @@ class Game:
         self.straddling_closed = False
         self.refused_by: str | None = None  # who first refused to straddle in turn
         self.declined: list[str] = []  # every player who declined to straddle, in order
+        # Cutting for the deal, round by round (player -> card, None if not named), and who
+        # may cut in the round now open (None: anyone; after a tie, the tied players only).
+        self.deal_cuts: list[dict[str, str | None]] = []
+        self.deal_cut_eligible: list[str] | None = None
         self.say_started = False
         self.to_act: list[str] = []
         self.bet_made = False
@@ -135,6 +139,10 @@ class Game:
     def left_of(self, name: str) -> str:
         i = self.names.index(name)
         return self.names[(i + 1) % len(self.names)]
+
+    def right_of(self, name: str) -> str:
+        i = self.names.index(name)
+        return self.names[i - 1]
 
     def order_from(self, name: str) -> list[str]:
         i = self.names.index(name)
@@ -269,10 +277,18 @@ class Game:
         last = self.straddles[-1][1]
         return last * 2 if r.straddle_step == "double" else last + self.blind_unit
 
+    def standing_straddles(self) -> list[tuple[str, int]]:
+        """The straddles that bear on the say: who speaks first, and what going in costs.
+        Where the book does not recognise the straddle (``straddle.recognised: false``) none
+        does: it "ceases to have any importance" (Hoffmann pp. 131-132), so the say goes as
+        if nobody had straddled. The counters stay where they were put (``straddles``)."""
+        return self.straddles if self.rules.straddle_recognised else []
+
     def going_in(self) -> int:
         r = self.rules
-        if self.straddles:
-            last = self.straddles[-1][1]
+        standing = self.standing_straddles()
+        if standing:
+            last = standing[-1][1]
             return last if r.straddle_counts_as == "going_in" else r.come_in_multiple * last
         return r.come_in_multiple * self.blind_unit
 

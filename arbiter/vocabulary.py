@@ -73,6 +73,8 @@ class Kind(StrEnum):
     """The irregularities (and notable facts) a replay can find."""
 
     DEAL_UNCUT = "deal_uncut"
+    CUT_FOR_DEAL_AGAIN = "cut_for_deal_again"
+    DEALER_NOT_LOWEST = "dealer_not_lowest"
     CUT_BY_WRONG_PLAYER = "cut_by_wrong_player"
     WRONG_NUMBER_DEALT = "wrong_number_dealt"
     CARD_FACED_IN_PACK = "card_faced_in_pack"
@@ -297,10 +299,13 @@ ACTS: dict[Act, ActSpec] = {
                             ("has not looked", "has not looked at his cards",
                              "has not seen his cards", "has not lifted", "has not taken up"),
                             after_hand=True, when_out=True),
-    Act.CUTS: ActSpec("cuts the pack for the dealer (the pone's duty)",
+    Act.CUTS: ActSpec("cuts the pack for the dealer, before he deals",
                       ("cuts the pack", "cuts"), when_out=True),
-    Act.CUTS_FOR_DEAL: ActSpec("cuts for the deal (who deals first)",
-                               ("cuts for the deal",), when_out=True),
+    Act.CUTS_FOR_DEAL: ActSpec("cuts (draws a card) for the deal, before the first game; the "
+                               "card may be named",
+                               ("cuts for the deal", "draws for the deal", "cuts for deal",
+                                "draws for deal"), ("player", "card", "cards"), number="card",
+                               when_out=True),
     Act.ADDS: ActSpec("puts more money on the table (table stakes)",
                       ("puts on the table", "puts more on the table", "adds to his stake",
                        "adds to his pile", "adds", "buys"), ("player", "amount"),
@@ -378,14 +383,24 @@ class FindingSpec:
         return {**CONTEXT_FACTS, **self.facts, **{d: DERIVED_FACTS[d] for d in self.derived}}
 
 
+# Whether the book recognises the straddle (its ``straddle.recognised``): a provision on a
+# straddle the book rules on only where straddling is recognised tests it (Hoffmann p. 131).
+_STRADDLE_FACTS = {"recognised": "bool"}
 _DRAW_FACTS = {"asked": "int", "given": "int", "discarded": "int", "lifted": "bool",
                "looked": "bool", "next_helped": "bool", "asked_disputed": "bool"}
 
 FINDINGS: dict[Kind, FindingSpec] = {
     Kind.DEAL_UNCUT: FindingSpec("the cards were dealt without a cut",
                                  {"noticed_before_deal_finished": "bool"}),
-    Kind.CUT_BY_WRONG_PLAYER: FindingSpec("the pack was cut by another than the pone",
-                                          {"pone": "player"}),
+    Kind.CUT_FOR_DEAL_AGAIN: FindingSpec(
+        "cut again for the deal, not having cut one of the equal lowest cards",
+        {"tied": "list"}),
+    Kind.DEALER_NOT_LOWEST: FindingSpec(
+        "the first deal was made by other than the player who cut the lowest card for it",
+        {"lowest": "player", "lowest_tied": "bool", "tied": "list", "cards": "map"}),
+    Kind.CUT_BY_WRONG_PLAYER: FindingSpec(
+        "the pack was cut (before the deal, or gathered again in the draw) by other than the "
+        "player on the dealer's right, the pone", {"pone": "player"}),
     Kind.WRONG_NUMBER_DEALT: FindingSpec(
         "a player was dealt other than five cards",
         {"count": "int", "lifted": "bool", "looked": "bool", "bet_made": "bool",
@@ -399,19 +414,23 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.BLIND_OVER_LIMIT: FindingSpec("the blind is over the book's limit for it",
                                        {"amount": "int", "most": "int"}),
     Kind.STRADDLE_OVER_LIMIT: FindingSpec("a straddle goes past the book's limit for it",
-                                          {"amount": "int", "most": "int"}),
+                                          {"amount": "int", "most": "int", **_STRADDLE_FACTS}),
     Kind.STRADDLE_AFTER_REFUSAL: FindingSpec(
         "a straddle after a player refused to straddle in turn",
-        {"refused_by": "player", "refused_by_first": "bool", "after_dealer": "bool"}),
+        {"refused_by": "player", "refused_by_first": "bool", "after_dealer": "bool",
+         **_STRADDLE_FACTS}),
     Kind.STRADDLE_OUT_OF_TURN: FindingSpec("a straddle by a player whose right it was not",
-                                           {"expected": "player", "after_dealer": "bool"}),
-    Kind.STRADDLE_WRONG_AMOUNT: FindingSpec("a straddle of other than the amount in turn",
-                                            {"amount": "int", "expected": "int"}),
+                                           {"expected": "player", "after_dealer": "bool",
+                                            **_STRADDLE_FACTS}),
+    Kind.STRADDLE_WRONG_AMOUNT: FindingSpec(
+        "a straddle of other than the amount in turn",
+        {"amount": "int", "expected": "int", **_STRADDLE_FACTS}),
     Kind.STRADDLE_AFTER_LOOKING: FindingSpec(
-        "a straddle after the deal (or after looking)", {"after": "str", "looked": "bool"}),
+        "a straddle after the deal (or after looking)",
+        {"after": "str", "looked": "bool", **_STRADDLE_FACTS}),
     Kind.STRADDLE_AFTER_DEALER: FindingSpec(
         "a straddle in turn after the dealer's turn to straddle, nobody having refused",
-        {"amount": "int"}, lawful=True),
+        {"amount": "int", **_STRADDLE_FACTS}, lawful=True),
     Kind.STRADDLE_NOT_RECOGNISED: FindingSpec(
         "a straddle, where the book does not recognise straddling", {"amount": "int"}),
     Kind.OUT_OF_TURN: FindingSpec("an act out of turn",

@@ -14,11 +14,14 @@ Each mutant is a shipped rulebook changed in one place, in memory:
 - a parameter set to each other value its schema allows.
 
 The case suite (every case's ``expect:`` for that book) is run in-process against the
-mutant. A mutant is *killed* when some case's expected ruling or figures no longer hold,
-or when the mutant makes the book contradict itself (two provisions deciding one point
-differently). A *survivor* changes nothing any case looks at: either a case is missing,
-or the change is equivalent (listed in EQUIVALENT below, with the reason). The script
-prints the survivors and exits 1 if any is unexplained.
+mutant, and so is the suite of each example house book built on it (rulebooks/examples),
+rebuilt on the mutant: a provision that applies only under a parameter a house book sets
+(Hoffmann's straddle, recognised) is pinned by the house book's cases. A mutant is
+*killed* when some case's expected ruling or figures no longer hold, or when the mutant
+makes the book contradict itself (two provisions deciding one point differently). A
+*survivor* changes nothing any case looks at: either a case is missing, or the change is
+equivalent (listed in EQUIVALENT below, with the reason). The script prints the survivors
+and exits 1 if any is unexplained.
 """
 
 from __future__ import annotations
@@ -43,8 +46,10 @@ from arbiter.judge import judge  # noqa: E402
 from arbiter.laws import Rulebook  # noqa: E402
 from arbiter.records import replace  # noqa: E402
 from arbiter.replay import replay  # noqa: E402
+from arbiter.rulebooks import build, read_rulebook_data  # noqa: E402
 
 BOOKS = ["foster", "hoyle", "peel"]
+EXAMPLES = ROOT / "rulebooks" / "examples"
 SCHEMA = ROOT / "arbiter" / "schemas" / "rulebook.schema.json"
 
 # Survivors that are equivalent to the shipped book, each with the reason no case can
@@ -71,14 +76,57 @@ EQUIVALENT: dict[str, str] = {
 }
 
 
-def _expectations(case: Case, book: str) -> tuple[dict[str, Any], dict[str, Any]] | None:
-    if book not in case.expect and "all" not in case.expect:
+def _expectations(case: Case, book: str, house: bool = False,
+                  ) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """What the case expects of ``book``; a house book's only from its own block."""
+    common = {} if house else case.expect.get("all", {})
+    if book not in case.expect and not common:
         return None
-    figures = dict(case.expect.get("all", {}))
+    figures = dict(common)
     figures.update(case.expect.get(book, {}))
-    ruling = dict(case.expect.get("all", {}).get("ruling", {}))
+    ruling = dict(common.get("ruling", {}))
     ruling.update(case.expect.get(book, {}).get("ruling", {}))
     return figures, ruling
+
+
+Suite = list[tuple[Case, dict[str, Any], dict[str, Any]]]
+
+
+def _suite(cases: list[Case], book: str, house: bool = False) -> Suite:
+    out = []
+    for case in cases:
+        exp = _expectations(case, book, house)
+        if exp is not None:
+            out.append((case, *exp))
+    return out
+
+
+def houses_of(book: str, cases: list[Case]) -> list[tuple[dict[str, Any], str, Suite]]:
+    """Each example house book that extends ``book``: its data, file and case suite."""
+    out = []
+    for path in sorted(EXAMPLES.glob("*.yaml")):
+        data = read_rulebook_data(path, use_cache=False)
+        if data.get("extends") == book:
+            suite = _suite(cases, data["id"], house=True)
+            if suite:
+                out.append((data, str(path), suite))
+    return out
+
+
+def killed_by_all(rb: Rulebook, suite: Suite,
+                  houses: list[tuple[dict[str, Any], str, Suite]]) -> str:
+    """As ``killed_by``, over the book's suite and each house book's, rebuilt on ``rb``."""
+    by = killed_by(rb, suite)
+    for data, file, house_suite in houses:
+        if by:
+            break
+        try:
+            child = build(data, f"{file}#{rb.file}", rb)
+        except ArbiterError as exc:
+            return f"{data['id']} ({type(exc).__name__})"
+        by = killed_by(child, house_suite)
+        by = f"{by} under {data['id']}" if by else ""
+    return by
 
 
 def killed_by(rb: Rulebook, suite: list[tuple[Case, dict[str, Any], dict[str, Any]]]) -> str:
@@ -161,20 +209,18 @@ def run(books: list[str], verbose: bool = False) -> int:
     unexplained = 0
     for book in books:
         rb = lib.get(book)
-        suite = []
-        for case in cases:
-            exp = _expectations(case, book)
-            if exp is not None:
-                suite.append((case, *exp))
-        if killed_by(rb, suite):
-            print(f"{book}: the shipped book fails its own cases ({killed_by(rb, suite)})")
+        suite = _suite(cases, book)
+        houses = houses_of(book, cases)
+        if killed_by_all(rb, suite, houses):
+            print(f"{book}: the shipped book fails its own cases "
+                  f"({killed_by_all(rb, suite, houses)})")
             return 2
         started = time.perf_counter()
         total = survived = 0
         for n, (name, mutant) in enumerate(mutants(rb)):
             total += 1
             mutant = replace(mutant, file=f"{rb.file}#mutant{n}")
-            by = killed_by(mutant, suite)
+            by = killed_by_all(mutant, suite, houses)
             if by:
                 if verbose:
                     print(f"  killed  {book}: {name}  by {by}")
@@ -187,8 +233,10 @@ def run(books: list[str], verbose: bool = False) -> int:
                 unexplained += 1
                 print(f"  SURVIVED  {book}: {name}")
         took = time.perf_counter() - started
+        extra = sum(len(h[2]) for h in houses)
+        cases_said = f"{len(suite)} cases" + (f", {extra} under its house books" if extra else "")
         print(f"{book}: {total} mutants, {total - survived} killed, {survived} survived "
-              f"({len(suite)} cases, {took:.1f} s)")
+              f"({cases_said}, {took:.1f} s)")
     print(f"unexplained survivors: {unexplained}")
     return 1 if unexplained else 0
 

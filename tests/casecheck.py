@@ -2,12 +2,51 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from arbiter import Library
 from arbiter.replay import Replay
 from arbiter.vocabulary import FINDINGS
 
 OUTCOME_KINDS = {kind for kind, spec in FINDINGS.items() if spec.outcome}
+
+ROOT = Path(__file__).resolve().parent.parent
+BOOKS = ["foster", "hoyle", "peel"]
+# The shipped example house books (rulebooks/examples): a case may carry an expected ruling
+# under one of them by its id, and a provision of a shipped book that applies only under a
+# parameter a house book sets (Hoffmann's straddle, recognised) is exercised there.
+EXAMPLES = ROOT / "rulebooks" / "examples"
+
+
+def library() -> Library:
+    """The shipped books and the example house books built on them."""
+    return Library([EXAMPLES])
+
+
+def house_books() -> dict[str, str]:
+    """Each example house book's id -> the shipped book it extends."""
+    lib = library()
+    out = {}
+    for book_id, path in lib.files().items():
+        if Path(path).resolve().parent == EXAMPLES.resolve():
+            parent = lib.get(book_id).extends
+            if parent in BOOKS:
+                out[book_id] = parent
+    return out
+
+
+def expected_books(expect: dict[str, Any]) -> list[str]:
+    """The books a case's ``expect:`` names: ``all`` is every shipped book (not the house
+    books, which differ from their parents by design)."""
+    houses = house_books()
+    out: list[str] = []
+    for key in expect:
+        if key == "all":
+            out += BOOKS
+        elif key in BOOKS or key in houses:
+            out.append(key)
+    return out
 
 
 def irregularities(r: Replay) -> list[dict[str, Any]]:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from casecheck import BOOKS, house_books, library
 
 from arbiter import Library
 from arbiter.cases import load_case
@@ -61,16 +62,24 @@ def _decided(ruling: Ruling, f: Finding, cond: dict[str, Any]) -> set[tuple[str,
             and all(d.condition.get(k) == v for k, v in cond.items())}
 
 
-def _sides(rb: Rulebook) -> tuple[set[str], list[str]]:
+def _sides(rb: Rulebook, houses: tuple[Rulebook, ...] = ()) -> tuple[set[str], list[str]]:
+    """``houses``: house books built on ``rb``, under which its provisions they inherit
+    unchanged are ruled too (one may apply only under a parameter a house book sets)."""
     applied: set[str] = set()
     covered: set[tuple[str, str]] = set()
     where: dict[str, tuple[Any, ...]] = {}
-    for path in CASES:
-        ruling = judge(load_case(path), rb)
+    mine = {p["id"] for p in rb.provisions}
+    runs = [(b, path) for b in (rb, *houses) for path in CASES]
+    for b, path in runs:
+        ruling = judge(load_case(path), b)
         table = TableFacts(ruling.replay)
+        inherited = mine if b is rb else {p["id"] for p in b.provisions
+                                           if p["id"] in mine and p["book"] == rb.id}
         for d in ruling.decisions:
+            if d.provision not in inherited:
+                continue
             applied.add(d.provision)
-            where.setdefault(d.provision, (ruling, d.finding, d.condition))
+            where.setdefault(d.provision, (ruling, d.finding, d.condition, b))
         for f in ruling.replay.findings:
             base = table.of(f)
             branches = {tuple(sorted(d.condition.items())) for d in ruling.decisions
@@ -79,7 +88,7 @@ def _sides(rb: Rulebook) -> tuple[set[str], list[str]]:
                 facts = {**base, **dict(branch)}
                 decided = _decided(ruling, f, dict(branch))
                 for p in rb.provisions:
-                    if p["finding"] != str(f.kind):
+                    if p["finding"] != str(f.kind) or p["id"] not in inherited:
                         continue
                     m = match(p.get("when", {}), facts)
                     if m.result is False and len(m.failed) == 1 and \
@@ -89,8 +98,8 @@ def _sides(rb: Rulebook) -> tuple[set[str], list[str]]:
     for p in rb.provisions:
         if p["id"] not in where:
             continue
-        ruling, f, cond = where[p["id"]]
-        j = _Judge(ruling.replay, rb)
+        ruling, f, cond, book = where[p["id"]]
+        j = _Judge(ruling.replay, book)
         provs = j.by_kind.get(p["finding"], [])
         facts = {**j.table.of(f), **cond}
         here = {(str(d.decision), tuple(d.cites)) for d in j.decide(f, facts, provs)[0]}
@@ -108,10 +117,12 @@ def _sides(rb: Rulebook) -> tuple[set[str], list[str]]:
     return applied, gaps
 
 
-@pytest.mark.parametrize("book", ["foster", "hoyle", "peel"])
+@pytest.mark.parametrize("book", BOOKS)
 def test_every_when_key_is_ruled_on_both_sides(book: str) -> None:
-    rb = Library().get(book)
-    applied, gaps = _sides(rb)
+    lib = library()
+    rb = lib.get(book)
+    houses = tuple(lib.get(h) for h, parent in sorted(house_books().items()) if parent == book)
+    applied, gaps = _sides(rb, houses)
     never = sorted(p["id"] for p in rb.provisions if p["id"] not in applied)
     assert not never, f"{book}: no case applies {never}"
     assert not gaps, f"{book}: no case or variant rules differently on {gaps}"

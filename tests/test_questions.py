@@ -103,7 +103,7 @@ LINES = {
     Act.STATES: "{p} says he will pass", Act.BORROWS: "{p} borrows 5",
     Act.DIVULGES: "{p} divulges", Act.WITHDRAWS: "{p} takes back his bet",
     Act.POINTS_OUT: "{p} points out the error", Act.NOT_LOOKED: "{p} has not looked",
-    Act.CUTS: "{p} cuts the pack", Act.CUTS_FOR_DEAL: "{p} cuts for the deal",
+    Act.CUTS: "{p} cuts the pack", Act.CUTS_FOR_DEAL: "{p} cuts for the deal 7h",
     Act.ADDS: "{p} adds 5",
     Act.DISPUTES: "{p} disputes that D passed", Act.RETRIEVES: "{p} takes up his thrown hand",
     Act.DEMANDS_JACK: "{p} demands a jack",

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from . import amends, deal, draw, say, talk
+from . import amends, cutting, deal, draw, say, talk
 from .base import HANDLERS, Handler, run
 from .talk import finish
 
-__all__ = ["HANDLERS", "Handler", "amends", "deal", "draw", "finish", "run", "say", "talk"]
+__all__ = ["HANDLERS", "Handler", "amends", "cutting", "deal", "draw", "finish", "run", "say",
+           "talk"]

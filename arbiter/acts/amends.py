@@ -1,5 +1,5 @@
 """Acts that put something right, or call it in question: taking back a bet, pointing out
-an error, saying one has not looked, cutting, adding money at table stakes, disputing a
+an error, saying one has not looked, adding money at table stakes, disputing a
 fact. None of them is ever "impossible": each is found, or changes what it settles."""
 
 from __future__ import annotations
@@ -52,24 +52,6 @@ class NotLooked(NoCheck):
         for (_, who), f in game.open_findings.items():
             if who == p:
                 game.settle(f, "lifted", "looked")
-
-
-@handles(Act.CUTS)
-class Cuts(NoCheck):
-    @staticmethod
-    def apply(game: Game, ev: Event) -> None:
-        p = player(ev)
-        pone = game.names[game.names.index(game.dealer) - 1]  # on the dealer's right
-        if p != pone:
-            game.find(Kind.CUT_BY_WRONG_PLAYER, p, f"{p} cut the pack; the pone, on the "
-                      f"dealer's right, is {pone}", pone=pone)
-
-
-@handles(Act.CUTS_FOR_DEAL)
-class CutsForDeal(NoCheck):
-    @staticmethod
-    def apply(game: Game, ev: Event) -> None:
-        return None  # every player cuts for the deal: nothing the law turns on here
 
 
 @handles(Act.ADDS)

@@ -116,6 +116,12 @@ def set_aside(game: Game, card: str | None, field: str) -> tuple[str, str]:
 
 def check_turn(game: Game, name: str, act: str) -> None:
     if game.phase == Phase.SAY:
+        if game.rules.straddle_when == "at_going_in" and not game.straddling_closed and \
+                not game.jackpot and name == game.next_straddler():
+            # Where the straddle is made in one's say, the player whose turn it was to
+            # straddle and who does anything else in his say has omitted it in his turn.
+            game.declined.append(name)
+            game.refused_by = name
         game.say_started = game.straddling_closed = True
     if (game.phase == Phase.BETTING and game.rules.age_may_hold and not game.bet_made
             and len(game.to_act) > 1 and game.to_act[0] == game.age

@@ -8,6 +8,7 @@ from ..table import Game, Impossible, OutOfPlace, Phase
 from ..vocabulary import Act, Kind
 from .base import NoCheck, handles, player
 from .common import part, pay, set_aside, take_from_pack
+from .cutting import check_first_dealer
 
 
 def post_blind(game: Game, name: str, amount: int) -> None:
@@ -57,7 +58,8 @@ class Straddles:
         expected = game.straddle_amount()
         amt = expected if ev.amount is None else ev.amount
         game.rely("straddle_recognised")
-        if not game.rules.straddle_recognised:
+        rec = game.rules.straddle_recognised
+        if not rec:
             # Found first, so that the judge, voiding the straddle on it, rules on nothing
             # else in it (Hoffmann pp. 131-132: where players may raise before the draw).
             game.find(Kind.STRADDLE_NOT_RECOGNISED, name, f"{name} straddled ({amt}), "
@@ -71,29 +73,31 @@ class Straddles:
                       f"{name} straddled after a player had refused to straddle in turn",
                       refused_by=game.refused_by,
                       refused_by_first=game.refused_by == game.left_of(game.age),
-                      after_dealer=after_dealer)
+                      after_dealer=after_dealer, recognised=rec)
         elif name != game.next_straddler():
             game.find(Kind.STRADDLE_OUT_OF_TURN, name,
                       f"{name} straddled, but the right to straddle was "
                       f"{game.next_straddler()}'s", expected=game.next_straddler(),
-                      after_dealer=after_dealer)
+                      after_dealer=after_dealer, recognised=rec)
         elif after_dealer:
             game.find(Kind.STRADDLE_AFTER_DEALER, name,
                       f"{name} straddled in turn after the dealer, {game.dealer}, had had his "
-                      "turn to straddle", amount=amt)
+                      "turn to straddle", amount=amt, recognised=rec)
         if game.phase != Phase.BEFORE_DEAL:
             looked = game.seats[name].looked
             when = game.rely("straddle_when")
             if game.rules.straddle_when == "before_deal":
                 game.find(Kind.STRADDLE_AFTER_LOOKING, name, f"{name} straddled after the "
-                          "deal", after="deal", looked=looked, relied=when)
+                          "deal", after="deal", looked=looked, recognised=rec,
+                          relied=when)
             elif looked and game.rules.straddle_when == "before_looking":
                 game.find(Kind.STRADDLE_AFTER_LOOKING, name, f"{name} straddled after "
-                          "looking at his cards", after="looking", looked=True, relied=when)
+                          "looking at his cards", after="looking", looked=True,
+                          recognised=rec, relied=when)
         if ev.amount is not None and ev.amount != expected:
             game.find(Kind.STRADDLE_WRONG_AMOUNT, name,
                       f"{name} straddled {amt}; the straddle in turn is {expected}",
-                      amount=amt, expected=expected,
+                      amount=amt, expected=expected, recognised=rec,
                       relied=game.rely("straddle_first", "straddle_step"))
         mx = game.rules.straddle_max_of_limit
         limit_relied = game.rely("straddle_max_of_limit")
@@ -102,7 +106,7 @@ class Straddles:
                       f"{name}'s straddle of {amt} goes past {part(mx)} the limit of "
                       f"{game.limit} ({int(mx * game.limit)})",
                       amount=amt, most=int(mx * game.limit), limit=game.limit,
-                      relied=limit_relied)
+                      recognised=rec, relied=limit_relied)
 
     @staticmethod
     def apply(game: Game, ev: Event) -> None:
@@ -113,7 +117,11 @@ class Straddles:
         amt = game.straddle_amount() if ev.amount is None else ev.amount
         game.straddles.append((name, amt))
         pay(game, name, max(0, amt - seat.stake))
-        if game.phase == Phase.SAY and not game.say_started and \
+        if game.phase == Phase.SAY and not game.rules.straddle_recognised:
+            # A straddle the book does not recognise moves nothing in the say: made in the
+            # straddler's say it is his act there, and the say goes on as after any other.
+            game.acted(name)
+        elif game.phase == Phase.SAY and not game.say_started and \
                 game.rules.straddle_when != "before_deal":
             # Straddled during the deal, before anyone had his say, where the book lets a
             # straddle wait until the cards are looked at (straddle.when: Foster 17): the
@@ -147,6 +155,7 @@ class Deals:
 
     @staticmethod
     def apply(game: Game, ev: Event) -> None:
+        check_first_dealer(game)
         _stakes_for_the_deal(game)
         if ev.uncut:
             noticed = {"noticed_during_deal": True, "noticed_after_deal": False}.get(
@@ -165,7 +174,8 @@ class Deals:
         if game.rules.straddle_when == "before_deal":
             game.straddling_closed = True
         game.level = game.going_in() if not game.jackpot else 0
-        first = game.left_of(game.straddles[-1][0] if game.straddles else game.age)
+        standing = game.standing_straddles()
+        first = game.left_of(standing[-1][0] if standing else game.age)
         if game.jackpot:
             first = game.left_of(game.dealer)
         game.to_act = game.in_order_from(first)
