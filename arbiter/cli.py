@@ -67,14 +67,18 @@ def format_option(*choices: str) -> Callable[[F], F]:
     )
 
 
-class DirArg(click.ParamType):  # type: ignore[type-arg,unused-ignore]
-    """A directory (checked where it is used: ``library``), completed as one by the shell."""
-
-    name = "directory"
+class _Text(click.ParamType):  # type: ignore[type-arg,unused-ignore]
+    """A value taken as written, checked where it is used; only its completion differs."""
 
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> str:
         return str(value)
+
+
+class DirArg(_Text):
+    """A directory (checked where it is used: ``library``), completed as one by the shell."""
+
+    name = "directory"
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter,
                        incomplete: str) -> list[Any]:
@@ -159,16 +163,12 @@ def error_object(name: str, exc: ArbiterError) -> dict[str, Any]:
     return {"case": name, "error": str(exc), "exit_status": exc.exit_code}
 
 
-class CaseArg(click.ParamType):  # type: ignore[type-arg,unused-ignore]
+class CaseArg(_Text):
     """A case file, a directory of them, - for standard input, or the name of a case shipped
     with arbiter (see `arbiter examples`). The name is resolved as each case is read (see
     batch.expand), so that one bad name among many does not stop the others."""
 
     name = "case"
-
-    def convert(self, value: Any, param: click.Parameter | None,
-                ctx: click.Context | None) -> str:
-        return str(value)
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter,
                        incomplete: str) -> list[Any]:
