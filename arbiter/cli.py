@@ -367,6 +367,8 @@ def check_cmd(files: tuple[str, ...], rulebook_dirs: tuple[str, ...], fmt: str) 
     stream = JsonStream(fmt) if fmt != "text" else None
     bad = False
     sources = expand(files)
+    if len(sources) > 1:
+        gc.enable()  # many files make garbage as they go: collect it (see main)
     with Bypassed(), progress(sources, "checking") as items:
         for s in items:
             r = ({"file": s.name, "ok": False, "error": str(s.error), **{
@@ -419,8 +421,9 @@ def run_cases(inputs: tuple[str, ...], fmt: str, label: str,
     and the number of cases that failed."""
     from .batch import cases, expand
 
-    gc.enable()  # a long run makes garbage as it goes: collect it (see main)
     sources = expand(inputs, shipped=True)
+    if len(sources) > 1:
+        gc.enable()  # many cases make garbage as they go: collect it (see main)
     stream = JsonStream(fmt) if fmt in ("json", "jsonl") else None
     worst = failed = 0
     printed = 0

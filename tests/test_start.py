@@ -144,3 +144,34 @@ def test_the_package_version_is_the_distribution_version() -> None:
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert arbiter.__version__ == project["version"]
+
+
+def test_one_ruling_runs_without_the_collector_and_a_run_over_many_turns_it_on() -> None:
+    """The command's entry turns the cyclic collector off (a start is faster without it);
+    a run over many cases or files turns it on again, so a long run frees its garbage."""
+    import gc
+
+    from inproc import run
+
+    one = str(ROOT / "cases" / "peel-the-say.yaml")
+    two = str(ROOT / "cases" / "given-four-after-discarding-three.yaml")
+    gc.disable()  # as arbiter.entry leaves it
+    try:
+        assert run("rule", one).code == 0
+        assert not gc.isenabled()
+        assert run("rule", one, two).code == 0
+        assert gc.isenabled()
+        gc.disable()
+        assert run("check", one, two).code == 0
+        assert gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_the_console_script_is_the_entry_that_sets_the_process_up() -> None:
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    assert scripts == {"arbiter": "arbiter.entry:main"}
+    done = subprocess.run([sys.executable, "-c", "import gc, arbiter.entry; "
+                           "import sys; sys.argv = ['arbiter', '-V']; arbiter.entry.main()"],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0 and done.stdout.startswith("arbiter, version ")
