@@ -84,6 +84,11 @@ class Case:
 
 # Verb phrases, longest first; each maps to a canonical act (from the vocabulary).
 _VERBS: list[tuple[str, Act]] = verbs()
+# The same phrases by their first word, longest first: a line is tried only against the
+# phrases that begin with its verb.
+_BY_FIRST: dict[str, list[tuple[str, Act]]] = {}
+for _phrase, _act in _VERBS:
+    _BY_FIRST.setdefault(_phrase.split(" ", 1)[0], []).append((_phrase, _act))
 
 _NUMBER_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -166,7 +171,7 @@ def parse_line(text: str, ctx: _Ctx) -> Event:
     first, _, rest = raw.partition(" ")
     player = _seat(first, ctx)
     rest_low = rest.lower()
-    for phrase, act in _VERBS:
+    for phrase, act in _BY_FIRST.get(rest_low.split(" ", 1)[0], ()):
         if rest_low == phrase or rest_low.startswith(phrase + " "):
             args = rest[len(phrase):].split()
             return _with_args(Event(act, player=player, text=raw), args, ctx)
