@@ -45,23 +45,18 @@ def search_path(extra: Iterable[StrPath] = ()) -> list[str]:
 
 
 MAX_EXTENDS = 16  # a house book on a house book on ... a published code
-class _Id:
-    """``fullmatch`` of ``[a-z][a-z0-9_-]{0,63}``: a rulebook id, at most 64 characters,
-    told without compiling a pattern (a share of every start)."""
-
-    _REST = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_-")
-
-    def fullmatch(self, text: str) -> bool | None:
-        ok = 0 < len(text) <= 64 and "a" <= text[0] <= "z" and self._REST.issuperset(text)
-        return True if ok else None
+_ID_REST = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_-")
 
 
-_ID = _Id()
+def _is_id(text: str) -> bool:
+    """``[a-z][a-z0-9_-]{0,63}``: a rulebook id, at most 64 characters (told without
+    compiling a pattern, a share of every start)."""
+    return 0 < len(text) <= 64 and "a" <= text[0] <= "z" and _ID_REST.issuperset(text)
 
 
 def check_id(book_id: str, known: list[str] | None = None) -> str:
     """A rulebook id is a name, never a path: ``^[a-z][a-z0-9_-]*$``."""
-    if not isinstance(book_id, str) or _ID.fullmatch(book_id) is None:
+    if not isinstance(book_id, str) or not _is_id(book_id):
         shown = repr(book_id) if isinstance(book_id, str) and len(book_id) <= 60 else "that"
         hint = f"; {did_you_mean(book_id, known)}" if known and len(shown) <= 62 else ""
         raise InputError(f"{shown} is not a rulebook id: expected lower-case letters, digits, "
@@ -217,7 +212,7 @@ def _cross_fault(data: dict[str, Any]) -> tuple[tuple[str | int, ...], str] | No
             return (("answers", i, "id"), f"answer {ans['id']!r} is given twice (first at "
                     f"answers[{answer_ids[ans['id']]}])")
         answer_ids[ans["id"]] = i
-    if "extends" in data and _ID.fullmatch(data["extends"]) is None:
+    if "extends" in data and not _is_id(data["extends"]):
         return (("extends",), "expected the id of a rulebook (lower-case letters, digits, "
                 "'-' or '_', beginning with a letter), not a path")
     source = data.get("source")
@@ -252,7 +247,7 @@ class Library:
                 raise InputError(f"cannot read the rulebook directory: {exc.strerror}",
                                  file=d) from None
             for n in names:
-                if _ID.fullmatch(stem(n)):  # only files named as ids are rulebooks
+                if _is_id(stem(n)):  # only files named as ids are rulebooks
                     found[stem(n)] = joined(d, n)
         return dict(sorted(found.items()))
 
@@ -260,7 +255,7 @@ class Library:
         return list(self.files())
 
     def path_of(self, book_id: str) -> str:
-        if _ID.fullmatch(book_id) is None:
+        if not _is_id(book_id):
             check_id(book_id, self.ids())
         for d in self.dirs:
             for ext in (".yaml", ".yml"):
