@@ -22,11 +22,12 @@ else. Set ``ARBITER_NO_CACHE=1`` to bypass the cache; ``ARBITER_CACHE_DIR`` move
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import stat
 from collections.abc import Callable
 from typing import Any
+
+from .files import json_value
 
 try:  # the BLAKE2 module alone: hashlib would load OpenSSL on every start
     from _blake2 import blake2b
@@ -138,11 +139,11 @@ def entry(k: str) -> tuple[Any, bool] | None:
         header, sep, body = raw.partition(b"\n")
         if not sep:
             return None
-        head = json.loads(header)
+        head = json_value(header.decode())
         if not isinstance(head, dict) or head.get("key") != k or \
                 head.get("digest") != digest(k.encode(), body):
             return None
-        return json.loads(body), head.get("verified") is True
+        return json_value(body.decode()), head.get("verified") is True
     except (OSError, ValueError, RecursionError, MemoryError):
         return None
 
@@ -155,13 +156,14 @@ def put(k: str, value: Any, verify: Callable[[Any], bool] | None = None) -> None
     d = cache_dir()
     if d is None:
         return
-    import tempfile  # only on a miss: keeps it out of every cached start
+    import json  # only on a miss: keeps both out of every cached start
+    import tempfile
 
     try:
         body = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
         head: dict[str, Any] = {"key": k, "digest": digest(k.encode(), body)}
         if verify is not None:
-            if not verify(json.loads(body)):
+            if not verify(json_value(body.decode())):
                 return
             head["verified"] = True
         header = json.dumps(head).encode()

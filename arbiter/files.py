@@ -8,7 +8,7 @@ before anything is read, and a text that is not UTF-8 is named with its line and
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
 
@@ -67,6 +67,46 @@ def decode(raw: bytes, name: str) -> str:
         raise InputError(f"not UTF-8 text: invalid byte 0x{raw[exc.start]:02x} at byte "
                          f"{exc.start} of the file", file=name, line=line, column=col) from None
     return text[1:] if text.startswith("\ufeff") else text
+
+
+class _Strict:
+    """What the C scanner reads of a decoder: numbers as Python makes them, no hooks, and
+    NaN or Infinity refused (arbiter never writes them)."""
+
+    strict = True
+    object_hook = object_pairs_hook = None
+    parse_float, parse_int = float, int
+
+    @staticmethod
+    def parse_constant(name: str) -> Any:
+        raise ValueError(f"{name} is not a JSON number")
+
+
+try:  # the json package compiles half a dozen patterns on import, for its Python
+    # fallback; the C scanner it would use needs none of them
+    from _json import make_scanner as _make_scanner
+
+    _CONTEXT: Any = _Strict()  # typeshed types the argument as a decoder
+    _SCAN: Any = _make_scanner(_CONTEXT)
+except ImportError:  # pragma: no cover - a Python without the C accelerator
+    _SCAN = None
+
+
+def json_value(text: str) -> Any:
+    """The value of a JSON document arbiter wrote (a cache entry, a published schema), as
+    ``json.loads`` gives it; ``ValueError`` if it is not one whole JSON value."""
+    if _SCAN is None:  # pragma: no cover - a Python without the C accelerator
+        import json
+
+        return json.loads(text)
+    text = text.strip(" \t\n\r")  # JSON's white space, which json.loads allows around it
+    try:
+        value, end = _SCAN(text, 0)
+    except StopIteration as exc:
+        raise ValueError(f"not JSON at character {exc.value}") from None
+    if end != len(text):
+        raise ValueError(f"extra data at character {end}")
+    return value
 
 
 def shipped_dir(installed: str, checkout: str) -> str:

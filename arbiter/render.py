@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from .laws import Law, Rulebook
@@ -11,6 +10,8 @@ WIDTH = 78
 
 
 def to_json(value: Any) -> str:
+    import json  # here, not above: a ruling in text never needs it
+
     return json.dumps(value, indent=2, ensure_ascii=False)
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import cache
 from .errors import InputError, did_you_mean
-from .files import decode, joined, read_bytes, shipped_dir, stem, suffix
+from .files import decode, joined, json_value, read_bytes, shipped_dir, stem, suffix
 from .laws import Effect, Law, Rulebook, normalise_ref
 
 if TYPE_CHECKING:  # yaml is imported only when a rulebook is not in the cache
@@ -126,12 +126,10 @@ def _from_cache(entry: Any, schema_raw: bytes, checked: bool = False) -> dict[st
     if not isinstance(data, dict) or not isinstance(lines, dict):
         return None
     if not checked:
-        import json
-
         from .shape import Unsupported, fault
 
         try:
-            if fault(json.loads(schema_raw), data) is not None or \
+            if fault(json_value(schema_raw.decode()), data) is not None or \
                     _cross_fault(data) is not None:
                 return None
         except (RecursionError, Unsupported):

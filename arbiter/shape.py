@@ -38,12 +38,13 @@ class Fault:
 @lru_cache(maxsize=4)
 def schema(name: str) -> dict[str, Any]:
     """One of the published schemas, ``case`` or ``rulebook``."""
-    import json
     import os
+
+    from .files import json_value
 
     here = os.path.dirname(os.path.abspath(__file__))
     with open(os.path.join(here, "schemas", f"{name}.schema.json"), "rb") as fh:
-        data: dict[str, Any] = json.loads(fh.read())
+        data: dict[str, Any] = json_value(fh.read().decode())
     return data
 
 
