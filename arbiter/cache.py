@@ -79,21 +79,23 @@ _CODE: list[bytes] = []
 
 def _code() -> bytes:
     """What identifies the code that builds and checks an entry: arbiter's version, and the
-    name, size and time of change of every module of the package (an edited module is a
-    new key; reading their source would cost every start)."""
+    name, size and time of change of every module of the package and its subpackages (an
+    edited module is a new key; reading their source would cost every start)."""
     if _CODE:
         return _CODE[0]
     from . import __version__
 
     parts = [__version__.encode()]
-    here = os.path.dirname(os.path.abspath(__file__))
-    for folder in (here, os.path.join(here, "acts")):
+    folders = [os.path.dirname(os.path.abspath(__file__))]
+    for folder in folders:  # the package, then each of its subpackages as it is found
         try:
             with os.scandir(folder) as found:
                 for e in sorted(found, key=lambda e: e.name):
                     if e.name.endswith(".py"):
                         st = e.stat()
                         parts.append(f"{e.name} {st.st_size} {st.st_mtime_ns}".encode())
+                    elif e.is_dir() and os.path.isfile(os.path.join(e.path, "__init__.py")):
+                        folders.append(e.path)
         except OSError:  # an install without sources: the version alone
             parts.append(folder.encode())
     _CODE.append(digest(*parts).encode())

@@ -249,6 +249,22 @@ def test_the_key_changes_with_file_schema_and_code(monkeypatch: pytest.MonkeyPat
     assert cache.key(b"a", b"s") != k
 
 
+@pytest.mark.parametrize("module", ["cache.py", "acts/deal.py", "commands/rule.py",
+                                    "acts/more/deep.py"])
+def test_an_edit_to_any_module_of_the_package_is_a_new_key(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, module: str) -> None:
+    for name in ("cache.py", "acts/deal.py", "commands/rule.py", "acts/more/deep.py"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("x = 1\n")
+        (tmp_path / name).with_name("__init__.py").touch()
+    monkeypatch.setattr(cache, "__file__", str(tmp_path / "cache.py"))
+    monkeypatch.setattr(cache, "_CODE", [])
+    before = cache.key(b"a", b"s")
+    (tmp_path / module).write_text("x = 22\n")
+    monkeypatch.setattr(cache, "_CODE", [])
+    assert cache.key(b"a", b"s") != before
+
+
 @pytest.mark.parametrize("where", ["a file", "a FIFO", "inside a file", "/dev/null"])
 def test_a_cache_that_cannot_be_used_is_only_a_slower_start(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str) -> None:

@@ -19,7 +19,7 @@ import pytest
 from click.testing import CliRunner, Result
 from conftest import ROOT
 
-from arbiter.cli import cli
+from arbiter.cli import COMMANDS, cli
 
 PEEL_HEADINGS = [
     "The Deal",
@@ -390,7 +390,7 @@ def test_python_m_arbiter_prints_what_the_console_script_prints() -> None:
 # --- help -----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("command", [None, *sorted(cli.commands)])
+@pytest.mark.parametrize("command", [None, *sorted(COMMANDS)])
 def test_every_command_help_shows_an_example(command: str | None) -> None:
     args = [command, "--help"] if command else ["--help"]
     out = run(*args).stdout
@@ -398,7 +398,7 @@ def test_every_command_help_shows_an_example(command: str | None) -> None:
     assert "arbiter " in out.split("Example", 1)[1], "the example shows no command"
 
 
-@pytest.mark.parametrize("command", sorted(cli.commands))
+@pytest.mark.parametrize("command", sorted(COMMANDS))
 def test_every_command_takes_format_text_and_json(command: str) -> None:
     out = run(command, "--help").stdout
     assert "--format" in out

@@ -7,12 +7,12 @@ import re
 import pytest
 from conftest import ROOT, sources_or_skip
 
-from arbiter.cli import cli
+from arbiter.cli import COMMANDS, cli
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("command", sorted(cli.commands))
+@pytest.mark.parametrize("command", sorted(COMMANDS))
 def test_every_command_has_an_example_in_the_readme(command: str) -> None:
     assert re.search(rf"^\$? ?arbiter {command}\b", README, re.M), f"no example of {command}"
 
@@ -34,7 +34,7 @@ def test_readme_names_every_finding_kind_and_decision() -> None:
         assert f"`{word}`" in README, f"README does not document {word}"
 
 
-@pytest.mark.parametrize("command", [None, *sorted(cli.commands)])
+@pytest.mark.parametrize("command", [None, *sorted(COMMANDS)])
 def test_help_examples_name_files_that_exist(command: str | None) -> None:
     from click.testing import CliRunner
 

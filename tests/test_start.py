@@ -128,6 +128,14 @@ def test_the_distribution_ships_every_directory_of_rulebooks_and_cases() -> None
     assert (ROOT / config["project"]["license-files"][0]).is_file()
 
 
+def test_the_distribution_ships_every_subpackage_of_the_code() -> None:
+    packages = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
+        "tool"]["setuptools"]["packages"])
+    for init in (ROOT / "arbiter").rglob("__init__.py"):
+        name = ".".join(init.parent.relative_to(ROOT).parts)
+        assert name in packages, f"{init.parent} is not installed: list {name} in packages"
+
+
 @pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
 def test_shell_completion_script_is_given_for_each_shell(shell: str, tmp_path: Path) -> None:
     env = dict(os.environ, _ARBITER_COMPLETE=f"{shell}_source")

@@ -1,0 +1,142 @@
+"""The commands that read the rulebooks themselves: ``rulebooks``, ``law``, ``laws``,
+``search``."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from ..cli import CONTEXT, emit, format_option, help_option, library, rulebooks_option
+from ..errors import InputError, did_you_mean
+
+
+@click.command("rulebooks", context_settings=CONTEXT, add_help_option=False)
+@rulebooks_option
+@format_option()
+@help_option
+def rulebooks_cmd(rulebook_dirs: tuple[str, ...], fmt: str) -> None:
+    """List the rulebooks available, with author, year and how many laws each holds.
+
+    \b
+    Example:
+      arbiter rulebooks --format json
+    """
+    from ..render import rulebooks_table, to_json
+
+    books = library(rulebook_dirs).all()
+    if fmt == "json":
+        emit(to_json([b.summary() for b in books]))
+    else:
+        emit(rulebooks_table(books))
+
+
+@click.command("law", context_settings=CONTEXT, add_help_option=False)
+@click.argument("book")
+@click.argument("ref")
+@rulebooks_option
+@format_option("text", "json", "markdown")
+@help_option
+def law_cmd(book: str, ref: str, rulebook_dirs: tuple[str, ...], fmt: str) -> None:
+    """Print one law of BOOK as a citation: book, number, heading, page and text.
+
+    REF is the law's number, or for books without numbers its short name
+    (see `arbiter laws BOOK`).
+
+    \b
+    Examples:
+      arbiter law peel 45
+      arbiter law hoyle straddle --format json
+    """
+    from ..render import law_markdown, law_text, to_json
+
+    rb = library(rulebook_dirs).get(book)
+    law = rb.law(ref)
+    if law is None:
+        raise InputError(
+            f"{rb.name} has no law {ref!r}; {did_you_mean(ref, rb.refs())}"
+            + (f" ({' '.join(rb.extent.split())})" if rb.extent else "")
+        )
+    if fmt == "json":
+        emit(to_json(law.to_dict()))
+    elif fmt == "markdown":
+        emit(law_markdown(rb, law))
+    else:
+        emit(law_text(rb, law))
+
+
+@click.command("laws", context_settings=CONTEXT, add_help_option=False)
+@click.argument("book")
+@rulebooks_option
+@format_option("text", "json", "markdown")
+@help_option
+def laws_cmd(book: str, rulebook_dirs: tuple[str, ...], fmt: str) -> None:
+    """Print every law of BOOK, in the book's order.
+
+    \b
+    Examples:
+      arbiter laws peel
+      arbiter laws foster --format json
+    """
+    from ..render import law_markdown, law_text, to_json
+
+    rb = library(rulebook_dirs).get(book)
+    if fmt == "json":
+        emit(to_json([law.to_dict() for law in rb.laws]))
+    elif fmt == "markdown":
+        emit("\n\n".join(law_markdown(rb, law) for law in rb.laws))
+    else:
+        emit("\n\n".join(law_text(rb, law) for law in rb.laws))
+
+
+@click.command("search", context_settings=CONTEXT, add_help_option=False)
+@click.argument("words", nargs=-1, required=True)
+@click.option("--book", "books", multiple=True, metavar="BOOK", help="Search only this book.")
+@click.option("--limit", default=20, show_default=True, type=click.IntRange(min=1),
+              help="Most laws to show.")
+@rulebooks_option
+@format_option()
+@help_option
+def search_cmd(
+    words: tuple[str, ...],
+    books: tuple[str, ...],
+    limit: int,
+    rulebook_dirs: tuple[str, ...],
+    fmt: str,
+) -> None:
+    """Find laws whose text matches WORDS, best first, with the matches marked.
+
+    \b
+    Examples:
+      arbiter search straddle
+      arbiter search foul hand --book peel
+    """
+    from ..render import law_text, to_json
+    from ..search import marked, search
+
+    lib = library(rulebook_dirs)
+    selected = [lib.get(b) for b in books] if books else lib.all()
+    hits = search(selected, list(words))[:limit]
+    if fmt == "json":
+        emit(
+            to_json(
+                [
+                    dict(h.law.to_dict(), score=h.score, matches=[list(s) for s in h.spans])
+                    for h in hits
+                ]
+            )
+        )
+        return
+    if not hits:
+        asked = " ".join(words)
+        emit(f"No law matches {asked if len(asked) <= 80 else asked[:77] + '...'!r}.")
+        return
+    color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    left, right = ("\x1b[1;33m", "\x1b[0m") if color else ("«", "»")
+    emit(
+        "\n\n".join(
+            law_text(lib.get(h.law.book), h.law, marked(h.law.text, h.spans, left, right))
+            for h in hits
+        )
+    )

@@ -1,0 +1,61 @@
+"""``arbiter replay``: a case step by step."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from ..cli import (
+    BATCH_HELP,
+    CONTEXT,
+    batch_formats,
+    emit,
+    help_option,
+    inputs_argument,
+    library,
+    one_case,
+    rulebooks_option,
+    run_cases,
+)
+from ..rulebooks import book_for
+
+
+@click.command("replay", context_settings=CONTEXT, epilog=BATCH_HELP,
+             add_help_option=False)
+@inputs_argument
+@click.option("--rulebook", "book", metavar="ID",
+              help="Replay under this rulebook's mechanics (default: the case's own, else peel).")
+@rulebooks_option
+@batch_formats("text", "json", "jsonl")
+@help_option
+def replay_cmd(inputs: tuple[str, ...], book: str | None, rulebook_dirs: tuple[str, ...],
+               fmt: str) -> None:
+    """Replay CASE step by step: each event, whose turn, stakes, cards, pool and findings.
+
+    CASE is a case file, or the name of a shipped example (see `arbiter examples`).
+
+    \b
+    Examples:
+      arbiter replay foster-betting-up-the-hands
+      arbiter replay hoyle-going-better --rulebook peel --format json
+      arbiter replay peel-the-say hoyle-going-better --format jsonl
+    """
+    from ..batch import is_batch
+    from ..render import to_json
+    from ..replay import replay
+    from ..report import replay_text
+
+    lib = library(rulebook_dirs)
+    if not is_batch(inputs) and fmt != "jsonl":
+        case = one_case(inputs[0])
+        r = replay(case, book_for(case, lib, book))
+        emit(to_json(r.to_dict()) if fmt == "json" else replay_text(r))
+        return
+
+    def each(case: Any) -> tuple[list[Any], list[str]]:
+        r = replay(case, book_for(case, lib, book))
+        return ([r.to_dict()], []) if fmt != "text" else ([], [replay_text(r)])
+
+    sys.exit(run_cases(inputs, fmt, "replaying", each)[0])
