@@ -112,31 +112,35 @@ def _make(c: type[_T], frozen: bool) -> type[_T]:
         if n not in defaults and n not in factories and (defaults or factories):
             raise TypeError(f"non-default argument {n!r} follows default argument")
     count = len(names)
+    allowed = frozenset(names)
+    fill = {**defaults}  # what a keyword call starts from: the plain defaults
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
         given = len(args)
+        d = self.__dict__
+        if given == count and not kwargs:
+            for n, v in zip(names, args, strict=True):
+                d[n] = v
+            return
         if given > count:
             raise TypeError(f"{qual}.__init__() takes {count + 1} positional arguments but "
                             f"{given + 1} were given")
-        d = self.__dict__
-        for n, v in zip(names, args, strict=False):
-            d[n] = v
-        if given == count and not kwargs:
-            return
-        for n in names[given:]:
-            if n in kwargs:
-                d[n] = kwargs.pop(n)
-            elif n in defaults:
-                d[n] = defaults[n]
-            elif n in factories:
-                d[n] = factories[n]()
-            else:
-                raise TypeError(f"{qual}.__init__() missing 1 required argument: {n!r}")
-        if kwargs:
-            n = next(iter(kwargs))
-            if n in names:
-                raise TypeError(f"{qual}.__init__() got multiple values for argument {n!r}")
+        if not allowed.issuperset(kwargs):
+            n = next(k for k in kwargs if k not in allowed)
             raise TypeError(f"{qual}.__init__() got an unexpected keyword argument {n!r}")
+        d.update(fill)
+        for n, v in zip(names, args, strict=False):
+            if n in kwargs:
+                raise TypeError(f"{qual}.__init__() got multiple values for argument {n!r}")
+            d[n] = v
+        d.update(kwargs)
+        if len(d) < count:
+            for n in names:
+                if n not in d:
+                    if n not in factories:
+                        raise TypeError(f"{qual}.__init__() missing 1 required argument: "
+                                        f"{n!r}")
+                    d[n] = factories[n]()
 
     def values(self: Any) -> tuple[Any, ...]:
         d = self.__dict__
