@@ -10,7 +10,7 @@ from pathlib import Path
 
 from conftest import ROOT
 
-from arbiter.acts import HANDLERS
+from arbiter.acts import APPLIES, CHECKS
 from arbiter.vocabulary import (
     ACTS,
     DECISIONS,
@@ -58,7 +58,7 @@ def test_every_enum_member_has_one_registry_entry_and_every_act_a_handler() -> N
     assert list(ACTS) == list(Act)
     assert list(FINDINGS) == list(Kind)
     assert list(DECISIONS) == list(Decision)
-    assert set(HANDLERS) == set(Act)
+    assert set(CHECKS) == set(APPLIES) == set(Act)
 
 
 def test_the_readme_lists_are_the_registrys() -> None:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from . import amends, cutting, deal, draw, say, talk
-from .base import HANDLERS, Handler, run
+from .base import APPLIES, CHECKS, run
 from .talk import finish
 
-__all__ = ["HANDLERS", "Handler", "amends", "cutting", "deal", "draw", "finish", "run", "say",
+__all__ = ["APPLIES", "CHECKS", "amends", "cutting", "deal", "draw", "finish", "run", "say",
            "talk"]

@@ -1,4 +1,4 @@
-"""An act's handler, in PokerKit's shape: a check, then an apply.
+"""An act's handler, in PokerKit's shape: a check, then an apply, two plain functions.
 
 ``check(game, event)`` answers "can this happen here, is it irregular, and
 which finding": it raises ``Impossible`` for what cannot happen and records
@@ -14,41 +14,51 @@ the cards dealt, a hand still in) come from its ``ActSpec``, not from code.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
 
 from ..cases import Event
 from ..table import Game, Impossible, OutOfPlace, Phase, Status
 from ..vocabulary import ACTS, Act, Kind
 
+Step = Callable[[Game, Event], None]
 
-class Handler(Protocol):
-    @staticmethod
-    def check(game: Game, ev: Event) -> None: ...
-
-    @staticmethod
-    def apply(game: Game, ev: Event) -> None: ...
-
-
-HANDLERS: dict[Act, type[Handler]] = {}
+# Each act's two halves: its check and its apply (see the module's notes). An act whose
+# module registers only one half has the other do nothing.
+CHECKS: dict[Act, Step] = {}
+APPLIES: dict[Act, Step] = {}
 
 
-def handles(*acts: Act) -> Callable[[type[Handler]], type[Handler]]:
-    """Register a handler class for ``acts``."""
+def never_irregular(game: Game, ev: Event) -> None:
+    """The check of an act that is never irregular in itself."""
+    return None
 
-    def register(cls: type[Handler]) -> type[Handler]:
+
+def changes_nothing(game: Game, ev: Event) -> None:
+    """The apply of an act that is a finding in itself and changes nothing at the table."""
+    return None
+
+
+def checks(*acts: Act) -> Callable[[Step], Step]:
+    """Register the function as the check of ``acts``."""
+
+    def register(fn: Step) -> Step:
         for act in acts:
-            HANDLERS[act] = cls
-        return cls
+            CHECKS[act] = fn
+            APPLIES.setdefault(act, changes_nothing)
+        return fn
 
     return register
 
 
-class NoCheck:
-    """A handler whose act is never irregular in itself."""
+def applies(*acts: Act) -> Callable[[Step], Step]:
+    """Register the function as the apply of ``acts``."""
 
-    @staticmethod
-    def check(game: Game, ev: Event) -> None:
-        return None
+    def register(fn: Step) -> Step:
+        for act in acts:
+            APPLIES[act] = fn
+            CHECKS.setdefault(act, never_irregular)
+        return fn
+
+    return register
 
 
 # Acts that put counters up, and acts that take the cards into the hand (for a player
@@ -71,9 +81,8 @@ def run(game: Game, ev: Event) -> None:
     try:
         if not admissible(game, ev):
             return
-        handler = HANDLERS[ev.act]
-        handler.check(game, ev)
-        handler.apply(game, ev)
+        CHECKS[ev.act](game, ev)
+        APPLIES[ev.act](game, ev)
     except OutOfPlace as exc:
         if exc.kind is not None:
             game.find(exc.kind, ev.player, str(exc), **exc.facts)

@@ -7,7 +7,7 @@ from ..cards import RANKS, card_name
 from ..cases import Event
 from ..table import Game, OutOfPlace, Phase
 from ..vocabulary import Act, Kind
-from .base import handles, player
+from .base import applies, checks, player
 
 
 def _value(card: str) -> int:
@@ -36,28 +36,27 @@ def _not_his(game: Game, name: str) -> list[str] | None:
     return None
 
 
-@handles(Act.CUTS_FOR_DEAL)
-class CutsForDeal:
-    @staticmethod
-    def check(game: Game, ev: Event) -> None:
-        if game.phase != Phase.BEFORE_DEAL or game.blind_paid or game.straddles:
-            raise OutOfPlace("cutting for the deal comes before the first game begins")
-        name = player(ev)
-        tied = _not_his(game, name)
-        if tied is not None:
-            game.find(Kind.CUT_FOR_DEAL_AGAIN, name, f"{name} cut again for the deal, not "
-                      "having cut one of the equal lowest cards", tied=tied)
+@checks(Act.CUTS_FOR_DEAL)
+def check_cuts_for_deal(game: Game, ev: Event) -> None:
+    if game.phase != Phase.BEFORE_DEAL or game.blind_paid or game.straddles:
+        raise OutOfPlace("cutting for the deal comes before the first game begins")
+    name = player(ev)
+    tied = _not_his(game, name)
+    if tied is not None:
+        game.find(Kind.CUT_FOR_DEAL_AGAIN, name, f"{name} cut again for the deal, not "
+                  "having cut one of the equal lowest cards", tied=tied)
 
-    @staticmethod
-    def apply(game: Game, ev: Event) -> None:
-        name = player(ev)
-        if _not_his(game, name) is not None:
-            return  # his cut does not count: only the players who tied cut again
-        rnd = game.deal_cuts[-1] if game.deal_cuts else None
-        if rnd is None or name in rnd:
-            game.deal_cut_eligible = lowest_of(rnd) if rnd is not None else None
-            game.deal_cuts.append({})
-        game.deal_cuts[-1][name] = ev.cards[0] if ev.cards else None
+
+@applies(Act.CUTS_FOR_DEAL)
+def apply_cuts_for_deal(game: Game, ev: Event) -> None:
+    name = player(ev)
+    if _not_his(game, name) is not None:
+        return  # his cut does not count: only the players who tied cut again
+    rnd = game.deal_cuts[-1] if game.deal_cuts else None
+    if rnd is None or name in rnd:
+        game.deal_cut_eligible = lowest_of(rnd) if rnd is not None else None
+        game.deal_cuts.append({})
+    game.deal_cuts[-1][name] = ev.cards[0] if ev.cards else None
 
 
 def check_first_dealer(game: Game) -> None:
@@ -86,16 +85,11 @@ def check_first_dealer(game: Game) -> None:
               cards=cards)
 
 
-@handles(Act.CUTS)
-class Cuts:
-    @staticmethod
-    def check(game: Game, ev: Event) -> None:
-        name = player(ev)
-        pone = game.right_of(game.dealer)
-        if name != pone:  # before the deal, or the gathered cards in the draw (Peel 41)
-            game.find(Kind.CUT_BY_WRONG_PLAYER, name, f"{name} cut the pack for {game.dealer}, "
-                      f"but {pone} sits on the dealer's right", pone=pone)
-
-    @staticmethod
-    def apply(game: Game, ev: Event) -> None:
-        return None  # the cut itself changes nothing the table keeps
+# The cut itself changes nothing the table keeps: only its check is registered.
+@checks(Act.CUTS)
+def check_cuts(game: Game, ev: Event) -> None:
+    name = player(ev)
+    pone = game.right_of(game.dealer)
+    if name != pone:  # before the deal, or the gathered cards in the draw (Peel 41)
+        game.find(Kind.CUT_BY_WRONG_PLAYER, name, f"{name} cut the pack for {game.dealer}, "
+                  f"but {pone} sits on the dealer's right", pone=pone)

@@ -6,7 +6,7 @@ from ..cards import FULL_PACK
 from ..cases import Event
 from ..table import Game, Impossible, OutOfPlace, Phase
 from ..vocabulary import Act, Kind
-from .base import NoCheck, handles, player
+from .base import applies, checks, player
 from .common import part, pay, set_aside, take_from_pack
 from .cutting import check_first_dealer
 
@@ -38,147 +38,142 @@ def post_blind(game: Game, name: str, amount: int) -> None:
     pay(game, name, amount)
 
 
-@handles(Act.BLINDS)
-class Blinds:
-    @staticmethod
-    def check(game: Game, ev: Event) -> None:
-        if game.phase != Phase.BEFORE_DEAL:
-            raise OutOfPlace("the blind is put up before the deal")
-
-    @staticmethod
-    def apply(game: Game, ev: Event) -> None:
-        post_blind(game, player(ev), ev.amount if ev.amount is not None else game.blind_unit)
+@checks(Act.BLINDS)
+def check_blinds(game: Game, ev: Event) -> None:
+    if game.phase != Phase.BEFORE_DEAL:
+        raise OutOfPlace("the blind is put up before the deal")
 
 
-@handles(Act.STRADDLES)
-class Straddles:
-    @staticmethod
-    def check(game: Game, ev: Event) -> None:
-        name = player(ev)
-        expected = game.straddle_amount()
-        amt = expected if ev.amount is None else ev.amount
-        game.rely("straddle_recognised")
-        rec = game.rules.straddle_recognised
-        if not rec:
-            # Found first, so that the judge, voiding the straddle on it, rules on nothing
-            # else in it (Hoffmann pp. 131-132: where players may raise before the draw).
-            game.find(Kind.STRADDLE_NOT_RECOGNISED, name, f"{name} straddled ({amt}), "
-                      "where the straddle is not recognised", amount=amt)
-        # The dealer is the last of a round of straddles begun on the age's left; the age, or
-        # anyone after the dealer has had his turn, comes after him (Peel 21).
-        after_dealer = name == game.age or game.dealer in game.declined or any(
-            s == game.dealer for s, _ in game.straddles)
-        if game.straddling_closed and game.refused_by is not None:
-            game.find(Kind.STRADDLE_AFTER_REFUSAL, name,
-                      f"{name} straddled after a player had refused to straddle in turn",
-                      refused_by=game.refused_by,
-                      refused_by_first=game.refused_by == game.left_of(game.age),
-                      after_dealer=after_dealer, recognised=rec)
-        elif name != game.next_straddler():
-            game.find(Kind.STRADDLE_OUT_OF_TURN, name,
-                      f"{name} straddled, but the right to straddle was "
-                      f"{game.next_straddler()}'s", expected=game.next_straddler(),
-                      after_dealer=after_dealer, recognised=rec)
-        elif after_dealer:
-            game.find(Kind.STRADDLE_AFTER_DEALER, name,
-                      f"{name} straddled in turn after the dealer, {game.dealer}, had had his "
-                      "turn to straddle", amount=amt, recognised=rec)
-        if game.phase != Phase.BEFORE_DEAL:
-            looked = game.seats[name].looked
-            when = game.rely("straddle_when")
-            if game.rules.straddle_when == "before_deal":
-                game.find(Kind.STRADDLE_AFTER_LOOKING, name, f"{name} straddled after the "
-                          "deal", after="deal", looked=looked, recognised=rec,
-                          relied=when)
-            elif looked and game.rules.straddle_when == "before_looking":
-                game.find(Kind.STRADDLE_AFTER_LOOKING, name, f"{name} straddled after "
-                          "looking at his cards", after="looking", looked=True,
-                          recognised=rec, relied=when)
-        if ev.amount is not None and ev.amount != expected:
-            game.find(Kind.STRADDLE_WRONG_AMOUNT, name,
-                      f"{name} straddled {amt}; the straddle in turn is {expected}",
-                      amount=amt, expected=expected, recognised=rec,
-                      relied=game.rely("straddle_first", "straddle_step"))
-        mx = game.rules.straddle_max_of_limit
-        limit_relied = game.rely("straddle_max_of_limit")
-        if mx is not None and amt > mx * game.limit:
-            game.find(Kind.STRADDLE_OVER_LIMIT, name,
-                      f"{name}'s straddle of {amt} goes past {part(mx)} the limit of "
-                      f"{game.limit} ({int(mx * game.limit)})",
-                      amount=amt, most=int(mx * game.limit), limit=game.limit,
-                      recognised=rec, relied=limit_relied)
-
-    @staticmethod
-    def apply(game: Game, ev: Event) -> None:
-        if not game.blind_paid and game.phase == Phase.BEFORE_DEAL and not game.jackpot:
-            post_blind(game, game.age, game.blind_unit)  # the blind goes up first
-        name = player(ev)
-        seat = game.seats[name]
-        amt = game.straddle_amount() if ev.amount is None else ev.amount
-        game.straddles.append((name, amt))
-        pay(game, name, max(0, amt - seat.stake))
-        if game.phase == Phase.SAY and not game.rules.straddle_recognised:
-            # A straddle the book does not recognise moves nothing in the say: made in the
-            # straddler's say it is his act there, and the say goes on as after any other.
-            game.acted(name)
-        elif game.phase == Phase.SAY and not game.say_started and \
-                game.rules.straddle_when != "before_deal":
-            # Straddled during the deal, before anyone had his say, where the book lets a
-            # straddle wait until the cards are looked at (straddle.when: Foster 17): the
-            # say now begins on the straddler's left, and going in costs more. Where the
-            # book has straddling end before the deal, the late straddle is found and
-            # moves nothing.
-            game.level = game.going_in()
-            game.to_act = game.in_order_from(game.left_of(name))
+@applies(Act.BLINDS)
+def apply_blinds(game: Game, ev: Event) -> None:
+    post_blind(game, player(ev), ev.amount if ev.amount is not None else game.blind_unit)
 
 
-@handles(Act.DECLINES)
-class Declines(NoCheck):
-    @staticmethod
-    def apply(game: Game, ev: Event) -> None:
-        game.declined.append(player(ev))
-        if not game.straddling_closed:
-            game.straddling_closed = True
-            game.refused_by = player(ev)
-
-
-@handles(Act.DEALS)
-class Deals:
-    @staticmethod
-    def check(game: Game, ev: Event) -> None:
-        if ev.player is not None and ev.player != game.dealer:
-            raise OutOfPlace(f"{ev.player} is not the dealer ({game.dealer} deals)")
-        if game.phase != Phase.BEFORE_DEAL:
-            raise OutOfPlace("the cards have already been dealt")
-        if sum(dict(ev.counts).get(n, 5) for n in game.names) > len(FULL_PACK):
-            raise Impossible("more cards dealt than the pack holds")
-
-    @staticmethod
-    def apply(game: Game, ev: Event) -> None:
-        check_first_dealer(game)
-        _stakes_for_the_deal(game)
-        if ev.uncut:
-            noticed = {"noticed_during_deal": True, "noticed_after_deal": False}.get(
-                str(ev.uncut))
-            game.find(Kind.DEAL_UNCUT, game.dealer, "the cards were dealt without the pack "
-                      "having been cut", noticed_before_deal_finished=noticed)
-        wanted = {n: dict(ev.counts).get(n, 5) for n in game.names}
-        order = game.order_from(game.left_of(game.dealer))
-        for rnd in range(max(wanted.values())):
-            for n in order:
-                if rnd < wanted[n]:
-                    game.seats[n].hand.append(take_from_pack(game))
-        _name_dealt(game, ev)
-        _dealt_wrong(game, order, wanted)
-        game.phase = Phase.SAY
+@checks(Act.STRADDLES)
+def check_straddles(game: Game, ev: Event) -> None:
+    name = player(ev)
+    expected = game.straddle_amount()
+    amt = expected if ev.amount is None else ev.amount
+    game.rely("straddle_recognised")
+    rec = game.rules.straddle_recognised
+    if not rec:
+        # Found first, so that the judge, voiding the straddle on it, rules on nothing
+        # else in it (Hoffmann pp. 131-132: where players may raise before the draw).
+        game.find(Kind.STRADDLE_NOT_RECOGNISED, name, f"{name} straddled ({amt}), "
+                  "where the straddle is not recognised", amount=amt)
+    # The dealer is the last of a round of straddles begun on the age's left; the age, or
+    # anyone after the dealer has had his turn, comes after him (Peel 21).
+    after_dealer = name == game.age or game.dealer in game.declined or any(
+        s == game.dealer for s, _ in game.straddles)
+    if game.straddling_closed and game.refused_by is not None:
+        game.find(Kind.STRADDLE_AFTER_REFUSAL, name,
+                  f"{name} straddled after a player had refused to straddle in turn",
+                  refused_by=game.refused_by,
+                  refused_by_first=game.refused_by == game.left_of(game.age),
+                  after_dealer=after_dealer, recognised=rec)
+    elif name != game.next_straddler():
+        game.find(Kind.STRADDLE_OUT_OF_TURN, name,
+                  f"{name} straddled, but the right to straddle was "
+                  f"{game.next_straddler()}'s", expected=game.next_straddler(),
+                  after_dealer=after_dealer, recognised=rec)
+    elif after_dealer:
+        game.find(Kind.STRADDLE_AFTER_DEALER, name,
+                  f"{name} straddled in turn after the dealer, {game.dealer}, had had his "
+                  "turn to straddle", amount=amt, recognised=rec)
+    if game.phase != Phase.BEFORE_DEAL:
+        looked = game.seats[name].looked
+        when = game.rely("straddle_when")
         if game.rules.straddle_when == "before_deal":
-            game.straddling_closed = True
-        game.level = game.going_in() if not game.jackpot else 0
-        standing = game.standing_straddles()
-        first = game.left_of(standing[-1][0] if standing else game.age)
-        if game.jackpot:
-            first = game.left_of(game.dealer)
-        game.to_act = game.in_order_from(first)
+            game.find(Kind.STRADDLE_AFTER_LOOKING, name, f"{name} straddled after the "
+                      "deal", after="deal", looked=looked, recognised=rec,
+                      relied=when)
+        elif looked and game.rules.straddle_when == "before_looking":
+            game.find(Kind.STRADDLE_AFTER_LOOKING, name, f"{name} straddled after "
+                      "looking at his cards", after="looking", looked=True,
+                      recognised=rec, relied=when)
+    if ev.amount is not None and ev.amount != expected:
+        game.find(Kind.STRADDLE_WRONG_AMOUNT, name,
+                  f"{name} straddled {amt}; the straddle in turn is {expected}",
+                  amount=amt, expected=expected, recognised=rec,
+                  relied=game.rely("straddle_first", "straddle_step"))
+    mx = game.rules.straddle_max_of_limit
+    limit_relied = game.rely("straddle_max_of_limit")
+    if mx is not None and amt > mx * game.limit:
+        game.find(Kind.STRADDLE_OVER_LIMIT, name,
+                  f"{name}'s straddle of {amt} goes past {part(mx)} the limit of "
+                  f"{game.limit} ({int(mx * game.limit)})",
+                  amount=amt, most=int(mx * game.limit), limit=game.limit,
+                  recognised=rec, relied=limit_relied)
+
+
+@applies(Act.STRADDLES)
+def apply_straddles(game: Game, ev: Event) -> None:
+    if not game.blind_paid and game.phase == Phase.BEFORE_DEAL and not game.jackpot:
+        post_blind(game, game.age, game.blind_unit)  # the blind goes up first
+    name = player(ev)
+    seat = game.seats[name]
+    amt = game.straddle_amount() if ev.amount is None else ev.amount
+    game.straddles.append((name, amt))
+    pay(game, name, max(0, amt - seat.stake))
+    if game.phase == Phase.SAY and not game.rules.straddle_recognised:
+        # A straddle the book does not recognise moves nothing in the say: made in the
+        # straddler's say it is his act there, and the say goes on as after any other.
+        game.acted(name)
+    elif game.phase == Phase.SAY and not game.say_started and \
+            game.rules.straddle_when != "before_deal":
+        # Straddled during the deal, before anyone had his say, where the book lets a
+        # straddle wait until the cards are looked at (straddle.when: Foster 17): the
+        # say now begins on the straddler's left, and going in costs more. Where the
+        # book has straddling end before the deal, the late straddle is found and
+        # moves nothing.
+        game.level = game.going_in()
+        game.to_act = game.in_order_from(game.left_of(name))
+
+
+@applies(Act.DECLINES)
+def apply_declines(game: Game, ev: Event) -> None:
+    game.declined.append(player(ev))
+    if not game.straddling_closed:
+        game.straddling_closed = True
+        game.refused_by = player(ev)
+
+
+@checks(Act.DEALS)
+def check_deals(game: Game, ev: Event) -> None:
+    if ev.player is not None and ev.player != game.dealer:
+        raise OutOfPlace(f"{ev.player} is not the dealer ({game.dealer} deals)")
+    if game.phase != Phase.BEFORE_DEAL:
+        raise OutOfPlace("the cards have already been dealt")
+    if sum(dict(ev.counts).get(n, 5) for n in game.names) > len(FULL_PACK):
+        raise Impossible("more cards dealt than the pack holds")
+
+
+@applies(Act.DEALS)
+def apply_deals(game: Game, ev: Event) -> None:
+    check_first_dealer(game)
+    _stakes_for_the_deal(game)
+    if ev.uncut:
+        noticed = {"noticed_during_deal": True, "noticed_after_deal": False}.get(
+            str(ev.uncut))
+        game.find(Kind.DEAL_UNCUT, game.dealer, "the cards were dealt without the pack "
+                  "having been cut", noticed_before_deal_finished=noticed)
+    wanted = {n: dict(ev.counts).get(n, 5) for n in game.names}
+    order = game.order_from(game.left_of(game.dealer))
+    for rnd in range(max(wanted.values())):
+        for n in order:
+            if rnd < wanted[n]:
+                game.seats[n].hand.append(take_from_pack(game))
+    _name_dealt(game, ev)
+    _dealt_wrong(game, order, wanted)
+    game.phase = Phase.SAY
+    if game.rules.straddle_when == "before_deal":
+        game.straddling_closed = True
+    game.level = game.going_in() if not game.jackpot else 0
+    standing = game.standing_straddles()
+    first = game.left_of(standing[-1][0] if standing else game.age)
+    if game.jackpot:
+        first = game.left_of(game.dealer)
+    game.to_act = game.in_order_from(first)
 
 
 def _stakes_for_the_deal(game: Game) -> None:
@@ -224,25 +219,24 @@ def _dealt_wrong(game: Game, order: list[str], wanted: dict[str, int]) -> None:
             game.track("dealt", n, f)
 
 
-@handles(Act.FACED)
-class Faced:
-    @staticmethod
-    def check(game: Game, ev: Event) -> None:
-        if game.phase == Phase.OVER:
-            raise OutOfPlace("the hand is over; there is no pack in play")
-        if game.phase == Phase.BEFORE_DEAL:
-            game.find(Kind.CARD_FACED_IN_PACK, None, "a card was found faced in the pack "
-                      "before the deal was finished", card=ev.cards[0] if ev.cards else None,
-                      during="deal")
+@checks(Act.FACED)
+def check_faced(game: Game, ev: Event) -> None:
+    if game.phase == Phase.OVER:
+        raise OutOfPlace("the hand is over; there is no pack in play")
+    if game.phase == Phase.BEFORE_DEAL:
+        game.find(Kind.CARD_FACED_IN_PACK, None, "a card was found faced in the pack "
+                  "before the deal was finished", card=ev.cards[0] if ev.cards else None,
+                  during="deal")
 
-    @staticmethod
-    def apply(game: Game, ev: Event) -> None:
-        if game.phase == Phase.BEFORE_DEAL:
-            return  # the deal is made again; the card stays in the pack
-        during = {Phase.SAY: "before the draw", Phase.DRAW: "draw"}.get(game.phase,
-                                                                        "after the draw")
-        c = take_from_pack(game, ev.cards[0] if ev.cards else None)
-        where, clause = set_aside(game, c, "faced_card")
-        game.find(Kind.CARD_FACED_IN_PACK, None, f"a card ({c or 'unnamed'}) was found faced "
-                  f"in the pack {'in the draw' if during == 'draw' else during}; {clause}",
-                  card=c, during=during, placed=where, relied=game.rely("faced_card"))
+
+@applies(Act.FACED)
+def apply_faced(game: Game, ev: Event) -> None:
+    if game.phase == Phase.BEFORE_DEAL:
+        return  # the deal is made again; the card stays in the pack
+    during = {Phase.SAY: "before the draw", Phase.DRAW: "draw"}.get(game.phase,
+                                                                    "after the draw")
+    c = take_from_pack(game, ev.cards[0] if ev.cards else None)
+    where, clause = set_aside(game, c, "faced_card")
+    game.find(Kind.CARD_FACED_IN_PACK, None, f"a card ({c or 'unnamed'}) was found faced "
+              f"in the pack {'in the draw' if during == 'draw' else during}; {clause}",
+              card=c, during=during, placed=where, relied=game.rely("faced_card"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..cases import Event
 from ..table import Game, Impossible, OutOfPlace, Phase, Seat, Status
 from ..vocabulary import Act, Kind
-from .base import NoCheck, handles, player
+from .base import applies, checks, player
 from .common import (
     begin_draw_turn,
     cards_word,
@@ -79,43 +79,36 @@ def asked_wrong(game: Game, name: str) -> None:
     game.track("asked", name, f)
 
 
-@handles(Act.DISCARDS)
-class Discards(NoCheck):
-    @staticmethod
-    def apply(game: Game, ev: Event) -> None:
-        discard(game, player(ev), ev.count or 0, ev.cards)
+@applies(Act.DISCARDS)
+def apply_discards(game: Game, ev: Event) -> None:
+    discard(game, player(ev), ev.count or 0, ev.cards)
 
 
-@handles(Act.ASKS)
-class Asks(NoCheck):
-    @staticmethod
-    def apply(game: Game, ev: Event) -> None:
-        ask(game, player(ev), ev.count or 0)
+@applies(Act.ASKS)
+def apply_asks(game: Game, ev: Event) -> None:
+    ask(game, player(ev), ev.count or 0)
 
 
-@handles(Act.GIVES)
-class Gives:
-    @staticmethod
-    def check(game: Game, ev: Event) -> None:
-        if player(ev) != game.dealer:
-            raise OutOfPlace(f"{ev.player} is not the dealer; only {game.dealer} gives cards")
-        if ev.to is None or game.seats[ev.to].status != Status.IN:
-            raise OutOfPlace(f"{ev.to} has abandoned his hand and is out of this deal")
-
-    @staticmethod
-    def apply(game: Game, ev: Event) -> None:
-        assert ev.to is not None
-        give(game, ev.to, ev.count or 0, ev.cards)
+@checks(Act.GIVES)
+def check_gives(game: Game, ev: Event) -> None:
+    if player(ev) != game.dealer:
+        raise OutOfPlace(f"{ev.player} is not the dealer; only {game.dealer} gives cards")
+    if ev.to is None or game.seats[ev.to].status != Status.IN:
+        raise OutOfPlace(f"{ev.to} has abandoned his hand and is out of this deal")
 
 
-@handles(Act.DRAWS)
-class Draws(NoCheck):
-    @staticmethod
-    def apply(game: Game, ev: Event) -> None:
-        p, n = player(ev), ev.count or 0
-        discard(game, p, n, ())
-        ask(game, p, n)
-        give(game, p, n, ev.cards)
+@applies(Act.GIVES)
+def apply_gives(game: Game, ev: Event) -> None:
+    assert ev.to is not None
+    give(game, ev.to, ev.count or 0, ev.cards)
+
+
+@applies(Act.DRAWS)
+def apply_draws(game: Game, ev: Event) -> None:
+    p, n = player(ev), ev.count or 0
+    discard(game, p, n, ())
+    ask(game, p, n)
+    give(game, p, n, ev.cards)
 
 
 def give(game: Game, to: str, count: int, cards: tuple[str, ...]) -> None:
@@ -251,61 +244,57 @@ def _given_fewer(game: Game, seat: Seat, target: int) -> bool:
     return True
 
 
-@handles(Act.STANDS_PAT)
-class StandsPat(NoCheck):
-    @staticmethod
-    def apply(game: Game, ev: Event) -> None:
-        name = player(ev)
-        if game.phase == Phase.BETTING or game.seats[name].drawn:
-            raise OutOfPlace(f"{name} stood pat after the draw had gone by him")
-        begin_draw_turn(game, name)
-        seat = game.seats[name]
-        seat.discarded = seat.discarded or 0
-        seat.asked = 0
-        seat.drawn = True
-        close_draw_if_done(game)
+@applies(Act.STANDS_PAT)
+def apply_stands_pat(game: Game, ev: Event) -> None:
+    name = player(ev)
+    if game.phase == Phase.BETTING or game.seats[name].drawn:
+        raise OutOfPlace(f"{name} stood pat after the draw had gone by him")
+    begin_draw_turn(game, name)
+    seat = game.seats[name]
+    seat.discarded = seat.discarded or 0
+    seat.asked = 0
+    seat.drawn = True
+    close_draw_if_done(game)
 
 
-@handles(Act.EXPOSES)
-class Exposes:
-    @staticmethod
-    def check(game: Game, ev: Event) -> None:
-        if player(ev) != game.dealer:
-            raise OutOfPlace(f"{ev.player} is not the dealer")
-        if game.phase not in (Phase.SAY, Phase.DRAW):
-            raise OutOfPlace(f"the dealer cannot expose a card {game.phase}")
-
-    @staticmethod
-    def apply(game: Game, ev: Event) -> None:
-        if game.phase == Phase.SAY:
-            open_draw(game, ev.to or game.dealer)
-        target = ev.to or game.next_drawer()
-        c = take_from_pack(game, ev.cards[0] if ev.cards else None)
-        where, clause = set_aside(game, c, "exposed_card")
-        if target:
-            t = game.seats[target]
-            t.owed += 1
-            if game.short(t):
-                t.drawn = False  # exposed in the middle of his cards: he waits for it
-        game.find(Kind.CARD_EXPOSED_IN_DRAW, target,
-                  f"the dealer exposed a card ({c or 'unnamed'}) in giving {target} his "
-                  f"cards; {clause}", card=c, to=target, placed=where,
-                  relied=game.rely("exposed_card"))
+@checks(Act.EXPOSES)
+def check_exposes(game: Game, ev: Event) -> None:
+    if player(ev) != game.dealer:
+        raise OutOfPlace(f"{ev.player} is not the dealer")
+    if game.phase not in (Phase.SAY, Phase.DRAW):
+        raise OutOfPlace(f"the dealer cannot expose a card {game.phase}")
 
 
-@handles(Act.RETAKES)
-class Retakes:
-    @staticmethod
-    def check(game: Game, ev: Event) -> None:
-        name = player(ev)
-        if game.phase not in (Phase.DRAW, Phase.BETTING) or not game.discards:
-            raise Impossible(f"there is no discard for {name} to take back")
-        n = min(ev.count or 1, len(game.discards))
-        game.find(Kind.DISCARD_RETAKEN, name, f"{name} took back into his hand "
-                  f"{cards_word(n)} he had discarded", count=n)
+@applies(Act.EXPOSES)
+def apply_exposes(game: Game, ev: Event) -> None:
+    if game.phase == Phase.SAY:
+        open_draw(game, ev.to or game.dealer)
+    target = ev.to or game.next_drawer()
+    c = take_from_pack(game, ev.cards[0] if ev.cards else None)
+    where, clause = set_aside(game, c, "exposed_card")
+    if target:
+        t = game.seats[target]
+        t.owed += 1
+        if game.short(t):
+            t.drawn = False  # exposed in the middle of his cards: he waits for it
+    game.find(Kind.CARD_EXPOSED_IN_DRAW, target,
+              f"the dealer exposed a card ({c or 'unnamed'}) in giving {target} his "
+              f"cards; {clause}", card=c, to=target, placed=where,
+              relied=game.rely("exposed_card"))
 
-    @staticmethod
-    def apply(game: Game, ev: Event) -> None:
-        seat = game.seats[player(ev)]
-        for _ in range(min(ev.count or 1, len(game.discards))):
-            seat.hand.append(game.discards.pop())
+
+@checks(Act.RETAKES)
+def check_retakes(game: Game, ev: Event) -> None:
+    name = player(ev)
+    if game.phase not in (Phase.DRAW, Phase.BETTING) or not game.discards:
+        raise Impossible(f"there is no discard for {name} to take back")
+    n = min(ev.count or 1, len(game.discards))
+    game.find(Kind.DISCARD_RETAKEN, name, f"{name} took back into his hand "
+              f"{cards_word(n)} he had discarded", count=n)
+
+
+@applies(Act.RETAKES)
+def apply_retakes(game: Game, ev: Event) -> None:
+    seat = game.seats[player(ev)]
+    for _ in range(min(ev.count or 1, len(game.discards))):
+        seat.hand.append(game.discards.pop())

@@ -3,11 +3,13 @@ passing, standing, holding; what a player says he will do, and borrowing."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..cards import card_name
 from ..cases import Event
 from ..table import Game, OutOfPlace, Phase, Status
 from ..vocabulary import INTENTS, Act, Kind
-from .base import NoCheck, handles, player
+from .base import applies, checks, player
 from .common import after_money, check_turn, pay
 from .openers import openers
 
@@ -16,59 +18,60 @@ def _spoken(act: Act) -> str:
     return act.value.replace("_", " ")
 
 
-class SayAct:
-    """What every act of the say shares: when it may come, and whose turn it was.
+Turn = Callable[[Game, str, Event], None]
 
-    ``staked``: the act puts counters up (a pass, a stand or a hold is no bet).
-    """
 
-    staked = False
+def check_say(game: Game, ev: Event) -> None:
+    """What every act of the say shares: when it may come, and whose turn it was."""
+    p = player(ev)
+    if game.phase == Phase.BEFORE_DEAL:
+        raise OutOfPlace("it comes before the cards are dealt")
+    if game.seats[p].status == Status.PASSED and ev.act == Act.PASSES:
+        return  # a second pass changes nothing
+    if game.seats[p].status == Status.PASSED:
+        game.find(Kind.OUT_OF_TURN, p, f"{p} {_spoken(ev.act)} after he had passed",
+                  expected=game.turn(), act=_spoken(ev.act), passed=True)
+    elif game.phase == Phase.SHOW:
+        game.find(Kind.OUT_OF_TURN, p, f"{p} {_spoken(ev.act)} after the betting had "
+                  "closed", expected=None, act=_spoken(ev.act), passed=False)
+    elif game.phase != Phase.DRAW and ev.act != Act.HOLDS:
+        check_turn(game, p, _spoken(ev.act))
+        kept_word(game, p, ev.act)
 
-    @staticmethod
-    def check(game: Game, ev: Event) -> None:
-        p = player(ev)
-        if game.phase == Phase.BEFORE_DEAL:
-            raise OutOfPlace("it comes before the cards are dealt")
-        if game.seats[p].status == Status.PASSED and ev.act == Act.PASSES:
-            return  # a second pass changes nothing
-        if game.seats[p].status == Status.PASSED:
-            game.find(Kind.OUT_OF_TURN, p, f"{p} {_spoken(ev.act)} after he had passed",
-                      expected=game.turn(), act=_spoken(ev.act), passed=True)
-        elif game.phase == Phase.SHOW:
-            game.find(Kind.OUT_OF_TURN, p, f"{p} {_spoken(ev.act)} after the betting had "
-                      "closed", expected=None, act=_spoken(ev.act), passed=False)
-        elif game.phase != Phase.DRAW and ev.act != Act.HOLDS:
-            check_turn(game, p, _spoken(ev.act))
-            kept_word(game, p, ev.act)
 
-    @classmethod
-    def apply(cls, game: Game, ev: Event) -> None:
+def out_of_turn_in_draw(game: Game, p: str, ev: Event) -> None:
+    """Irregular, not impossible: the table sees it, and the say goes on."""
+    game.find(Kind.OUT_OF_TURN, p, f"{p} {ev.act.value} during the draw",
+              expected=game.turn(), act=ev.act.value, passed=False)
+
+
+def paid_at_show(game: Game, p: str, ev: Event) -> None:
+    if ev.amount:
+        pay(game, p, ev.amount)
+
+
+def say_act(*acts: Act, in_turn: Turn, in_draw: Turn = out_of_turn_in_draw,
+            at_show: Turn = paid_at_show, staked: bool = False) -> None:
+    """Register an act of the say: ``check_say`` is its check, and its apply does
+    ``in_turn`` in the say and the betting, ``in_draw`` during the draw and ``at_show``
+    once the betting has closed. ``staked``: the act puts counters up (a pass, a stand or
+    a hold is no bet)."""
+
+    def apply(game: Game, ev: Event) -> None:
         p = player(ev)
         if game.seats[p].status == Status.PASSED:
             return  # he passed: he has no hand to play, and what he put up is not a stake
         if game.phase == Phase.SHOW:
-            cls.at_show(game, p, ev)
+            at_show(game, p, ev)
             return
         if game.phase == Phase.DRAW:
-            cls.in_draw(game, p, ev)
+            in_draw(game, p, ev)
         else:
-            cls.in_turn(game, p, ev)
-        after_money(game, p, staked=cls.staked)
+            in_turn(game, p, ev)
+        after_money(game, p, staked=staked)
 
-    @staticmethod
-    def in_turn(game: Game, p: str, ev: Event) -> None:
-        raise NotImplementedError
-
-    @staticmethod
-    def in_draw(game: Game, p: str, ev: Event) -> None:
-        """Irregular, not impossible: the table sees it, and the say goes on."""
-        game.find(Kind.OUT_OF_TURN, p, f"{p} {ev.act.value} during the draw",
-                  expected=game.turn(), act=ev.act.value, passed=False)
-
-    @staticmethod
-    def at_show(game: Game, p: str, ev: Event) -> None:
-        if ev.amount:
-            pay(game, p, ev.amount)
+    checks(*acts)(check_say)
+    applies(*acts)(apply)
 
 
 def kept_word(game: Game, name: str, act: Act) -> None:
@@ -150,152 +153,126 @@ def stand(game: Game, name: str) -> None:
     game.acted(name)
 
 
-@handles(Act.COMES_IN, Act.CALLS)
-class ComesIn(SayAct):
-    staked = True
-
-    @staticmethod
-    def in_turn(game: Game, p: str, ev: Event) -> None:
-        if game.phase == Phase.BETTING and not game.bet_made:
-            stand(game, p)
-        else:
-            come_in(game, p, ev.amount)
-
-    @staticmethod
-    def in_draw(game: Game, p: str, ev: Event) -> None:
+def _comes_in(game: Game, p: str, ev: Event) -> None:
+    if game.phase == Phase.BETTING and not game.bet_made:
+        stand(game, p)
+    else:
         come_in(game, p, ev.amount)
 
 
-@handles(Act.RAISES)
-class Raises(SayAct):
-    staked = True
-
-    @staticmethod
-    def in_turn(game: Game, p: str, ev: Event) -> None:
-        raise_(game, p, ev.amount or 0)
-
-    @staticmethod
-    def in_draw(game: Game, p: str, ev: Event) -> None:
-        SayAct.in_draw(game, p, ev)
-        raise_(game, p, ev.amount or 0)
+def _comes_in_in_draw(game: Game, p: str, ev: Event) -> None:
+    come_in(game, p, ev.amount)
 
 
-@handles(Act.BETS, Act.OPENS)
-class Bets(Raises):
-    @staticmethod
-    def in_turn(game: Game, p: str, ev: Event) -> None:
-        bet(game, p, ev.amount or 0)
+say_act(Act.COMES_IN, Act.CALLS, in_turn=_comes_in, in_draw=_comes_in_in_draw, staked=True)
 
 
-@handles(Act.PASSES)
-class Passes(SayAct):
-    @staticmethod
-    def in_turn(game: Game, p: str, ev: Event) -> None:
-        if game.jackpot and not game.opened and game.phase == Phase.SAY:
-            need, qualified, _ = openers(game, p)
-            if qualified:
-                game.find(Kind.DECLINED_TO_OPEN, p, f"{p} held openers (a pair of "
-                          f"{card_name(need + 's').split(' of ')[0]}s or better) and did not "
-                          "open the jack-pot", need=need,
-                          relied=game.rely("jackpot_openers", "openers_judged_on"))
-            game.rely("jackpot_pass")  # whether that pass puts him out is the book's to say
-            if game.rules.jackpot_pass == "keeps_cards":
-                game.acted(p)  # declining to open; he keeps his cards
-                return
-        game.seats[p].looked = True
-        game.fold(p)
-
-    @staticmethod
-    def in_draw(game: Game, p: str, ev: Event) -> None:
-        game.fold(p)
-
-    @staticmethod
-    def at_show(game: Game, p: str, ev: Event) -> None:
-        game.fold(p)
+def _raises(game: Game, p: str, ev: Event) -> None:
+    raise_(game, p, ev.amount or 0)
 
 
-@handles(Act.STANDS)
-class Stands(SayAct):
-    @staticmethod
-    def in_turn(game: Game, p: str, ev: Event) -> None:
-        stand(game, p)
-
-    @staticmethod
-    def at_show(game: Game, p: str, ev: Event) -> None:
-        return None
+def _raises_in_draw(game: Game, p: str, ev: Event) -> None:
+    out_of_turn_in_draw(game, p, ev)
+    raise_(game, p, ev.amount or 0)
 
 
-@handles(Act.HOLDS)
-class Holds(Stands):
-    @staticmethod
-    def in_turn(game: Game, p: str, ev: Event) -> None:
-        if p != game.age or not game.rules.age_may_hold or game.phase == Phase.SAY:
-            game.find(Kind.HELD_WITHOUT_RIGHT, p, f"{p} held his say", is_age=p == game.age,
-                      relied=game.rely("age_may_hold"))
-        if p in game.to_act:
-            game.to_act.remove(p)
-            game.to_act.append(p)
+say_act(Act.RAISES, in_turn=_raises, in_draw=_raises_in_draw, staked=True)
 
 
-@handles(Act.RETRIEVES)
-class Retrieves:
+def _bets(game: Game, p: str, ev: Event) -> None:
+    bet(game, p, ev.amount or 0)
+
+
+say_act(Act.BETS, Act.OPENS, in_turn=_bets, in_draw=_raises_in_draw, staked=True)
+
+
+def _passes(game: Game, p: str, ev: Event) -> None:
+    if game.jackpot and not game.opened and game.phase == Phase.SAY:
+        need, qualified, _ = openers(game, p)
+        if qualified:
+            game.find(Kind.DECLINED_TO_OPEN, p, f"{p} held openers (a pair of "
+                      f"{card_name(need + 's').split(' of ')[0]}s or better) and did not "
+                      "open the jack-pot", need=need,
+                      relied=game.rely("jackpot_openers", "openers_judged_on"))
+        game.rely("jackpot_pass")  # whether that pass puts him out is the book's to say
+        if game.rules.jackpot_pass == "keeps_cards":
+            game.acted(p)  # declining to open; he keeps his cards
+            return
+    game.seats[p].looked = True
+    game.fold(p)
+
+
+def _folds(game: Game, p: str, ev: Event) -> None:
+    game.fold(p)
+
+
+say_act(Act.PASSES, in_turn=_passes, in_draw=_folds, at_show=_folds)
+
+
+def _stands(game: Game, p: str, ev: Event) -> None:
+    stand(game, p)
+
+
+def _nothing_at_show(game: Game, p: str, ev: Event) -> None:
+    return None
+
+
+say_act(Act.STANDS, in_turn=_stands, at_show=_nothing_at_show)
+
+
+def _holds(game: Game, p: str, ev: Event) -> None:
+    if p != game.age or not game.rules.age_may_hold or game.phase == Phase.SAY:
+        game.find(Kind.HELD_WITHOUT_RIGHT, p, f"{p} held his say", is_age=p == game.age,
+                  relied=game.rely("age_may_hold"))
+    if p in game.to_act:
+        game.to_act.remove(p)
+        game.to_act.append(p)
+
+
+say_act(Act.HOLDS, in_turn=_holds, at_show=_nothing_at_show)
+
+
+@checks(Act.RETRIEVES)
+def check_retrieves(game: Game, ev: Event) -> None:
     """A player who passed takes his thrown cards up again: irregular, and it changes
     nothing at the table (his hand stays dead among the abandoned cards)."""
-
-    @staticmethod
-    def check(game: Game, ev: Event) -> None:
-        p = player(ev)
-        if game.seats[p].status != Status.PASSED:
-            raise OutOfPlace(f"{p} has not thrown down his hand")
-        game.find(Kind.THROWN_HAND_RETAKEN, p, f"{p} took up again the hand he had thrown "
-                  "down")
-
-    @staticmethod
-    def apply(game: Game, ev: Event) -> None:
-        return None  # his hand stays dead
+    p = player(ev)
+    if game.seats[p].status != Status.PASSED:
+        raise OutOfPlace(f"{p} has not thrown down his hand")
+    game.find(Kind.THROWN_HAND_RETAKEN, p, f"{p} took up again the hand he had thrown "
+              "down")
 
 
-@handles(Act.DEMANDS_JACK)
-class DemandsJack:
+@checks(Act.DEMANDS_JACK)
+def check_demands_jack(game: Game, ev: Event) -> None:
     """The age sends back the ante of the one player who came in and makes it a jack (Foster
     21). Found with the facts the book's condition turns on (a straddle, a raise, how many
     came in, whether it was his say); the table stays as it was, and the book's ruling says
     what follows."""
-
-    @staticmethod
-    def check(game: Game, ev: Event) -> None:
-        p = player(ev)
-        if game.phase not in (Phase.SAY, Phase.DRAW, Phase.BETTING, Phase.SHOW):
-            raise OutOfPlace("there is no say in which to make it")
-        came = [n for n in game.active() if n != p and game.seats[n].came_in]
-        single = came[0] if len(came) == 1 else None
-        what = (f"that {single}, the only player who came in, take down his ante, making it "
-                "a jack" if single else
-                f"a jack, {len(came)} players having come in" if came else
-                "a jack, nobody having come in")
-        game.find(Kind.JACK_DEMANDED, p, f"{p} demanded {what}",
-                  straddled=bool(game.straddles),
-                  raised=(game.bet_made if game.phase in (Phase.SAY, Phase.DRAW)
-                          else game.raised_before_draw), came_in=len(came),
-                  one_in=single is not None, single=single, in_turn=game.turn() == p)
-
-    @staticmethod
-    def apply(game: Game, ev: Event) -> None:
-        return None  # the book's ruling says what follows; the table is not changed
+    p = player(ev)
+    if game.phase not in (Phase.SAY, Phase.DRAW, Phase.BETTING, Phase.SHOW):
+        raise OutOfPlace("there is no say in which to make it")
+    came = [n for n in game.active() if n != p and game.seats[n].came_in]
+    single = came[0] if len(came) == 1 else None
+    what = (f"that {single}, the only player who came in, take down his ante, making it "
+            "a jack" if single else
+            f"a jack, {len(came)} players having come in" if came else
+            "a jack, nobody having come in")
+    game.find(Kind.JACK_DEMANDED, p, f"{p} demanded {what}",
+              straddled=bool(game.straddles),
+              raised=(game.bet_made if game.phase in (Phase.SAY, Phase.DRAW)
+                      else game.raised_before_draw), came_in=len(came),
+              one_in=single is not None, single=single, in_turn=game.turn() == p)
 
 
-@handles(Act.STATES)
-class States(NoCheck):
-    @staticmethod
-    def apply(game: Game, ev: Event) -> None:
-        game.seats[player(ev)].stated = ev.about or ""
+@applies(Act.STATES)
+def apply_states(game: Game, ev: Event) -> None:
+    game.seats[player(ev)].stated = ev.about or ""
 
 
-@handles(Act.BORROWS)
-class Borrows(NoCheck):
-    @staticmethod
-    def apply(game: Game, ev: Event) -> None:
-        seat = game.seats[player(ev)]
-        seat.borrowed = True
-        if seat.funds is not None:
-            seat.funds += ev.amount or 0
+@applies(Act.BORROWS)
+def apply_borrows(game: Game, ev: Event) -> None:
+    seat = game.seats[player(ev)]
+    seat.borrowed = True
+    if seat.funds is not None:
+        seat.funds += ev.amount or 0

@@ -11,134 +11,113 @@ from ..params import Rules
 from ..records import replace
 from ..table import Game, Impossible, OutOfPlace, Phase, Seat, Status
 from ..vocabulary import Act, Kind
-from .base import NoCheck, handles, player
+from .base import applies, checks, player
 from .common import wrong_size
 from .openers import check_openers, openers
 
-
-class Unchanging:
-    """An act that is a finding in itself and changes nothing at the table."""
-
-    @staticmethod
-    def apply(game: Game, ev: Event) -> None:
-        return None
+# Speaking, inquiring and divulging are findings in themselves: they change nothing at the
+# table, so each registers its check alone.
 
 
-@handles(Act.SPEAKS)
-class Speaks(Unchanging):
-    @staticmethod
-    def check(game: Game, ev: Event) -> None:
-        p = player(ev)
-        during = game.phase == Phase.BEFORE_DEAL
-        game.find(Kind.SPOKE_TO_DEALER, p, f"{p} spoke to the dealer"
-                  + (" while the cards were being dealt" if during else ""),
-                  dealer=game.dealer, during_deal=during)
+@checks(Act.SPEAKS)
+def check_speaks(game: Game, ev: Event) -> None:
+    p = player(ev)
+    during = game.phase == Phase.BEFORE_DEAL
+    game.find(Kind.SPOKE_TO_DEALER, p, f"{p} spoke to the dealer"
+              + (" while the cards were being dealt" if during else ""),
+              dealer=game.dealer, during_deal=during)
 
 
-@handles(Act.INQUIRES)
-class Inquires(Unchanging):
-    @staticmethod
-    def check(game: Game, ev: Event) -> None:
-        p = player(ev)
-        about = ev.about or game.dealer
-        seat = game.seats[p]
-        has_bet = (game.phase in (Phase.BETTING, Phase.SHOW) and game.bet_made
-                   and seat.stake > game.level_at_draw)
-        game.find(Kind.DRAW_INQUIRY, p, f"{p} asked how many cards {about} drew",
-                  about=about, about_dealer=about == game.dealer, lifted=seat.drawn_lifted,
-                  bet_made=has_bet, lifted_or_bet=seat.drawn_lifted or has_bet,
-                  drawn=seat.drawn, retired=seat.status == Status.PASSED)
+@checks(Act.INQUIRES)
+def check_inquires(game: Game, ev: Event) -> None:
+    p = player(ev)
+    about = ev.about or game.dealer
+    seat = game.seats[p]
+    has_bet = (game.phase in (Phase.BETTING, Phase.SHOW) and game.bet_made
+               and seat.stake > game.level_at_draw)
+    game.find(Kind.DRAW_INQUIRY, p, f"{p} asked how many cards {about} drew",
+              about=about, about_dealer=about == game.dealer, lifted=seat.drawn_lifted,
+              bet_made=has_bet, lifted_or_bet=seat.drawn_lifted or has_bet,
+              drawn=seat.drawn, retired=seat.status == Status.PASSED)
 
 
-@handles(Act.DIVULGES)
-class Divulges(Unchanging):
-    @staticmethod
-    def check(game: Game, ev: Event) -> None:
-        p = player(ev)
-        game.find(Kind.DIVULGED, p, f"{p} told the table what his hand had been",
-                  retired=game.seats[p].status == Status.PASSED)
+@checks(Act.DIVULGES)
+def check_divulges(game: Game, ev: Event) -> None:
+    p = player(ev)
+    game.find(Kind.DIVULGED, p, f"{p} told the table what his hand had been",
+              retired=game.seats[p].status == Status.PASSED)
 
 
-@handles(Act.CLAIMS)
-class Claims(NoCheck):
-    @staticmethod
-    def apply(game: Game, ev: Event) -> None:
-        about = ev.about or ev.player
-        game.claims.append({"step": game.step, "line": ev.line, "by": ev.player,
-                            "about": about, "asked": ev.count})
-        others = [c for c in game.claims if c["about"] == about and c["asked"] != ev.count]
-        accounts = {c["by"]: c["asked"] for c in game.claims if c["about"] == about}
-        open_f = game.open_findings.get(("claims", about or ""))
-        if others and open_f is not None:
-            open_f.facts["accounts"] = accounts
-            return
-        if not others:
-            return
-        seat = game.seats[about] if about else None
-        f = game.find(Kind.CONFLICTING_CLAIMS, about,
-                      f"{others[0]['by']} says {about} asked for {others[0]['asked']}; "
-                      f"{ev.player} says {ev.count}", accounts=accounts, dealer=game.dealer,
-                      discarded=seat.discarded if seat else None,
-                      given=seat.given if seat else None)
-        game.track("claims", about or "", f)
-        for key in ("given", "asked"):
-            disputed = game.open_findings.get((key, about or ""))
-            if disputed is not None:
-                disputed.facts["asked_disputed"] = True  # what he asked for is now in dispute
+@applies(Act.CLAIMS)
+def apply_claims(game: Game, ev: Event) -> None:
+    about = ev.about or ev.player
+    game.claims.append({"step": game.step, "line": ev.line, "by": ev.player,
+                        "about": about, "asked": ev.count})
+    others = [c for c in game.claims if c["about"] == about and c["asked"] != ev.count]
+    accounts = {c["by"]: c["asked"] for c in game.claims if c["about"] == about}
+    open_f = game.open_findings.get(("claims", about or ""))
+    if others and open_f is not None:
+        open_f.facts["accounts"] = accounts
+        return
+    if not others:
+        return
+    seat = game.seats[about] if about else None
+    f = game.find(Kind.CONFLICTING_CLAIMS, about,
+                  f"{others[0]['by']} says {about} asked for {others[0]['asked']}; "
+                  f"{ev.player} says {ev.count}", accounts=accounts, dealer=game.dealer,
+                  discarded=seat.discarded if seat else None,
+                  given=seat.given if seat else None)
+    game.track("claims", about or "", f)
+    for key in ("given", "asked"):
+        disputed = game.open_findings.get((key, about or ""))
+        if disputed is not None:
+            disputed.facts["asked_disputed"] = True  # what he asked for is now in dispute
 
 
-@handles(Act.WINS)
-class Wins:
-    @staticmethod
-    def check(game: Game, ev: Event) -> None:
-        if game.phase != Phase.SHOW:
-            raise OutOfPlace("a hand wins at the show, when the betting is over")
-
-    @staticmethod
-    def apply(game: Game, ev: Event) -> None:
-        game.declared_winner = player(ev)
+@checks(Act.WINS)
+def check_wins(game: Game, ev: Event) -> None:
+    if game.phase != Phase.SHOW:
+        raise OutOfPlace("a hand wins at the show, when the betting is over")
 
 
-@handles(Act.LOOKS)
-class Looks(NoCheck):
-    @staticmethod
-    def apply(game: Game, ev: Event) -> None:
-        p = player(ev)
-        game.seats[p].looked = True
-        game.update_facts(p, looked=True)
+@applies(Act.WINS)
+def apply_wins(game: Game, ev: Event) -> None:
+    game.declared_winner = player(ev)
 
 
-@handles(Act.LIFTS)
-class Lifts(NoCheck):
-    @staticmethod
-    def apply(game: Game, ev: Event) -> None:
-        name = player(ev)
-        seat = game.seats[name]
-        seat.lifted = seat.looked = True
-        if game.phase in (Phase.DRAW, Phase.BETTING, Phase.SHOW):
-            seat.drawn_lifted = True
-        game.update_facts(name, lifted=True, looked=True)
-        if game.phase in (Phase.DRAW, Phase.BETTING) and len(seat.hand) != 5:
-            wrong_size(game, seat, f"{name} lifted a hand of {len(seat.hand)} cards",
-                       lifted=True, looked=True, bet_made=False)
+@applies(Act.LOOKS)
+def apply_looks(game: Game, ev: Event) -> None:
+    p = player(ev)
+    game.seats[p].looked = True
+    game.update_facts(p, looked=True)
 
 
-@handles(Act.SHOWS)
-class Shows(NoCheck):
+@applies(Act.LIFTS)
+def apply_lifts(game: Game, ev: Event) -> None:
+    name = player(ev)
+    seat = game.seats[name]
+    seat.lifted = seat.looked = True
+    if game.phase in (Phase.DRAW, Phase.BETTING, Phase.SHOW):
+        seat.drawn_lifted = True
+    game.update_facts(name, lifted=True, looked=True)
+    if game.phase in (Phase.DRAW, Phase.BETTING) and len(seat.hand) != 5:
+        wrong_size(game, seat, f"{name} lifted a hand of {len(seat.hand)} cards",
+                   lifted=True, looked=True, bet_made=False)
+
+
+@applies(Act.SHOWS)
+def apply_shows(game: Game, ev: Event) -> None:
     """A player turns up his cards. Where he turns up more or fewer than five, the cards
     turned up are his hand: the events had not told the table so (a card more came from the
     pack; one fewer goes back to it), and it is found, for the book to rule on."""
-
-    @staticmethod
-    def apply(game: Game, ev: Event) -> None:
-        p = player(ev)
-        seat = game.seats[p]
-        shown, held = len(ev.cards), len(seat.hand)
-        if ev.cards and shown != 5 and seat.status == Status.IN:
-            _resize(game, seat, ev.cards)
-            game.find(Kind.SHOWED_WRONG_NUMBER, p,
-                      f"{p} showed {shown} cards at the show, not five", shown=shown, held=held)
-        game.name_cards(seat, ev.cards)
+    p = player(ev)
+    seat = game.seats[p]
+    shown, held = len(ev.cards), len(seat.hand)
+    if ev.cards and shown != 5 and seat.status == Status.IN:
+        _resize(game, seat, ev.cards)
+        game.find(Kind.SHOWED_WRONG_NUMBER, p,
+                  f"{p} showed {shown} cards at the show, not five", shown=shown, held=held)
+    game.name_cards(seat, ev.cards)
 
 
 def _resize(game: Game, seat: Seat, cards: tuple[str, ...]) -> None:
