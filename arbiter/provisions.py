@@ -11,7 +11,6 @@ a test *unknown*, and the judge then rules for each possibility.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from .records import record
@@ -93,11 +92,29 @@ def match(when: dict[str, Any], facts: dict[str, Any]) -> Match:
     return Match(result, {k: facts.get(k) for k in when}, tuple(failed), tuple(unknown))
 
 
-_FIELD = re.compile(r"\{([a-z_]+)\}")
+_NAME = frozenset("abcdefghijklmnopqrstuvwxyz_")
+
+
+def _fields(template: str) -> list[tuple[int, int, str]]:
+    """Each ``{name}`` in ``template`` (a name of a-z and _): where it starts and ends, and
+    the name. Read by hand rather than by a pattern: compiling one is a share of a start."""
+    found = []
+    i = template.find("{")
+    while i >= 0:
+        j = template.find("}", i + 1)
+        if j < 0:
+            break
+        name = template[i + 1:j]
+        if name and _NAME.issuperset(name):
+            found.append((i, j + 1, name))
+            i = template.find("{", j + 1)
+        else:
+            i = template.find("{", i + 1)
+    return found
 
 
 def placeholders(template: str) -> list[str]:
-    return _FIELD.findall(template)
+    return [name for _, _, name in _fields(template)]
 
 
 def _as_text(value: Any) -> str:
@@ -111,9 +128,10 @@ def _as_text(value: Any) -> str:
 
 def fill(template: str, values: dict[str, Any]) -> str:
     """Put fact values into a provision's text: ``{player}`` -> ``B``. Nothing else."""
-
-    def sub(m: re.Match[str]) -> str:
-        v = values.get(m.group(1))
-        return m.group(0) if v is None else _as_text(v)
-
-    return _FIELD.sub(sub, template)
+    parts, at = [], 0
+    for start, end, name in _fields(template):
+        v = values.get(name)
+        if v is not None:
+            parts += [template[at:start], _as_text(v)]
+            at = end
+    return "".join(parts) + template[at:] if parts else template
