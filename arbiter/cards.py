@@ -10,7 +10,6 @@ come from the rulebook; the counting is the same in every book.
 from __future__ import annotations
 
 from collections import Counter
-from enum import IntEnum
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
@@ -48,7 +47,10 @@ def card_name(card: str) -> str:
     return f"{RANK_NAMES[card[0]]} of {SUIT_NAMES[card[1]]}"
 
 
-class Category(IntEnum):
+class Category:
+    """The categories of hands, lowest first: plain numbers, compared and ordered as numbers
+    (an ``IntEnum`` of nine members costs a start more than the rest of this module)."""
+
     HIGH_CARD = 0
     PAIR = 1
     TWO_PAIRS = 2
@@ -91,12 +93,12 @@ class HandValue(tuple):  # type: ignore[type-arg]
 
     __slots__ = ()
 
-    def __new__(cls, category: Category, ranks: tuple[int, ...],
+    def __new__(cls, category: int, ranks: tuple[int, ...],
                 hearts: tuple[int, ...] = ()) -> HandValue:
         return tuple.__new__(cls, (category, ranks, hearts))
 
     if TYPE_CHECKING:
-        category: Category
+        category: int
         ranks: tuple[int, ...]
         hearts: tuple[int, ...]
     else:
