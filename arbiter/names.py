@@ -33,20 +33,22 @@ class _Names(type):
         values = {k: v for k, v in ns.items() if not k.startswith("_") and type(v) is str}
         for k in values:
             del ns[k]
+        ns["__slots__"] = ()  # a member is a bare str: its name is kept by the class
         cls = super().__new__(mcs, name, bases, ns)
         by_name: dict[str, Any] = {}
         by_value: dict[str, Any] = {}
+        names: dict[str, str] = {}
+        new: Any = str.__new__
         for k, v in values.items():
             member: Any = by_value.get(v)  # an alias: a second name for the same value
             if member is None:
-                new: Any = str.__new__
-                member = new(cls, v)
-                member._name_ = k
-                by_value[v] = member
+                member = by_value[v] = new(cls, v)
+                names[v] = k
             by_name[k] = member
             type.__setattr__(cls, k, member)
         type.__setattr__(cls, "_member_map_", by_name)
         type.__setattr__(cls, "_value2member_map_", by_value)
+        type.__setattr__(cls, "_names_", names)
         return cls
 
     def __call__(cls, value: Any) -> Any:
@@ -85,11 +87,15 @@ class _Names(type):
 class StrEnum(str, metaclass=_Names):
     """Members that are strings: see the module's notes."""
 
-    _name_: str
+    _names_: dict[str, str]  # each member's name, by its value
+
+    @property
+    def _name_(self) -> str:
+        return type(self)._names_[str.__str__(self)]
 
     @property
     def name(self) -> str:
-        return self._name_
+        return type(self)._names_[str.__str__(self)]
 
     @property
     def value(self) -> str:
@@ -99,7 +105,7 @@ class StrEnum(str, metaclass=_Names):
     __format__ = str.__format__
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__}.{self._name_}: {str.__str__(self)!r}>"
+        return f"<{type(self).__name__}.{self.name}: {str.__str__(self)!r}>"
 
     def __reduce_ex__(self, protocol: Any) -> Any:
         return (type(self), (str.__str__(self),))

@@ -14,18 +14,22 @@ from __future__ import annotations
 from typing import Any
 
 from .records import record
-from .vocabulary import ALL_FACTS, Decision
+from .vocabulary import Decision, all_facts
 
-__all__ = ["FACTS", "Decision", "Match", "fill", "match"]
+__all__ = ["Decision", "Match", "fill", "match", "text_values"]
 
 
 _OPS = ("not", "in", "at_least", "at_most", "more_than", "less_than")
 
-# Every fact some finding carries (per kind: vocabulary.facts_of).
-FACTS = ALL_FACTS
-# Values the judge works out while ruling, for a provision's text.
-TEXT_VALUES = FACTS | {"forfeit", "penalty", "refund", "witness", "referee", "facts",
-                       "witness_at", "account", "passed", "witnesses"}
+# Values the judge works out while ruling, for a provision's text, beside the facts.
+_WORKED_OUT = frozenset({"forfeit", "penalty", "refund", "witness", "referee", "facts",
+                         "witness_at", "account", "passed", "witnesses"})
+
+
+def text_values() -> frozenset[str]:
+    """What a provision's text may name: every fact some finding carries
+    (``vocabulary.all_facts``) and the values the judge works out while ruling."""
+    return all_facts() | _WORKED_OUT
 
 
 def test_value(actual: Any, expected: Any) -> bool | None:

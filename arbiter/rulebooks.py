@@ -435,8 +435,9 @@ def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
 def check_references(book: Rulebook, path: StrPath) -> None:
     """What the schema cannot see: every cited law exists, every fact a provision tests or
     names is one the replay gives, and every exception names a provision of the book."""
-    from .provisions import TEXT_VALUES, placeholders
+    from .provisions import placeholders, text_values
 
+    known = text_values()
     ids = [p["id"] for p in book.provisions]
     refs = book.refs()
 
@@ -455,9 +456,9 @@ def check_references(book: Rulebook, path: StrPath) -> None:
         for key in ("says", "remedy", "referee_says", "evidence"):
             text = evidence if key == "evidence" else str(p.get(key, ""))
             for name in placeholders(text):
-                if name not in TEXT_VALUES:
+                if name not in known:
                     raise fail(p, key, f"names {{{name}}}, which is not a fact a ruling can "
-                               f"fill in; {did_you_mean(name, sorted(TEXT_VALUES))}")
+                               f"fill in; {did_you_mean(name, sorted(known))}")
         for other in p.get("exception_to", []):
             if other not in ids:
                 raise fail(p, "exception_to", f"is an exception to {other!r}, which is not a "
@@ -482,9 +483,9 @@ def check_references(book: Rulebook, path: StrPath) -> None:
                 raise error_at(path, (key, "cites"), f"cites law {ref!r}, which {book.name} "
                                f"does not hold; {did_you_mean(str(ref), refs)}")
         for name in placeholders(str(block.get("says", ""))):
-            if name not in TEXT_VALUES:
+            if name not in known:
                 raise error_at(path, (key, "says"), f"names {{{name}}}, which is not a fact a "
-                               f"ruling can fill in; {did_you_mean(name, sorted(TEXT_VALUES))}")
+                               f"ruling can fill in; {did_you_mean(name, sorted(known))}")
     check_answers(book, path)
     for name, group in book.parameters.items():
         for ref in group.get("cites", []) if isinstance(group, dict) else []:

@@ -679,8 +679,15 @@ def facts_of(kind: str) -> dict[str, str]:
     return FINDINGS[Kind(kind)].all_facts()
 
 
-ALL_FACTS: frozenset[str] = frozenset(
-    f for spec in FINDINGS.values() for f in spec.all_facts())
+_ALL_FACTS: list[frozenset[str]] = []
+
+
+def all_facts() -> frozenset[str]:
+    """Every fact some finding carries (worked out when first asked for: only checking a
+    rulebook needs it, not a ruling)."""
+    if not _ALL_FACTS:
+        _ALL_FACTS.append(frozenset(f for spec in FINDINGS.values() for f in spec.all_facts()))
+    return _ALL_FACTS[0]
 
 
 def _self_check() -> None:

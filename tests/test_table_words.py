@@ -19,7 +19,7 @@ from arbiter import Library
 from arbiter.cases import load_case
 from arbiter.judge import judge
 from arbiter.ruling_render import ruling_markdown, ruling_text
-from arbiter.vocabulary import ALL_FACTS, QUESTION_FACTS, Kind
+from arbiter.vocabulary import QUESTION_FACTS, Kind, all_facts
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted((ROOT / "cases").glob("*.yaml"))
@@ -31,7 +31,7 @@ PLAIN_PHRASES = {"out of turn", "not opened", "divulged"}
 
 ENGINE_WORDS = sorted(
     {str(k) for k in Kind} | {str(k).replace("_", " ") for k in Kind}
-    | {f for f in (*ALL_FACTS, *QUESTION_FACTS) if "_" in f} | {"replay", "finding"},
+    | {f for f in (*all_facts(), *QUESTION_FACTS) if "_" in f} | {"replay", "finding"},
     key=len, reverse=True)
 ENGINE = re.compile(r"\b(" + "|".join(re.escape(w) for w in ENGINE_WORDS
                                        if w not in PLAIN_PHRASES) + r")(?:s|ed|ing)?\b",
