@@ -7,8 +7,9 @@ from ..cases import Event
 from ..table import Game, Impossible, OutOfPlace, Phase
 from ..vocabulary import Act, Kind
 from .base import applies, checks, player
-from .common import part, pay, set_aside, take_from_pack
+from .common import after_money, check_turn, part, pay, set_aside, take_from_pack
 from .cutting import check_first_dealer
+from .say import bet
 
 
 def post_blind(game: Game, name: str, amount: int) -> None:
@@ -57,10 +58,16 @@ def check_straddles(game: Game, ev: Event) -> None:
     game.rely("straddle_recognised")
     rec = game.rules.straddle_recognised
     if not rec:
-        # Found first, so that the judge, voiding the straddle on it, rules on nothing
-        # else in it (Hoffmann pp. 131-132: where players may raise before the draw).
+        # Where the book does not recognise the straddle (Hoffmann pp. 131-132: where
+        # players may raise before the draw it "ceases to have any importance"), the word
+        # changes nothing: there is no order of straddling, no straddle in turn and no
+        # straddle's amount to break. The counters are a stake like any other (see
+        # apply_straddles); made in the say, they are his say, in turn or out of it.
         game.find(Kind.STRADDLE_NOT_RECOGNISED, name, f"{name} straddled ({amt}), "
                   "where the straddle is not recognised", amount=amt)
+        if game.phase == Phase.SAY:
+            check_turn(game, name, "straddled")
+        return
     # The dealer is the last of a round of straddles begun on the age's left; the age, or
     # anyone after the dealer has had his turn, comes after him (Peel 21).
     after_dealer = name == game.age or game.dealer in game.declined or any(
@@ -114,12 +121,16 @@ def apply_straddles(game: Game, ev: Event) -> None:
     seat = game.seats[name]
     amt = game.straddle_amount() if ev.amount is None else ev.amount
     game.straddles.append((name, amt))
-    pay(game, name, max(0, amt - seat.stake))
     if game.phase == Phase.SAY and not game.rules.straddle_recognised:
-        # A straddle the book does not recognise moves nothing in the say: made in the
-        # straddler's say it is his act there, and the say goes on as after any other.
-        game.acted(name)
-    elif game.phase == Phase.SAY and not game.say_started and \
+        # A straddle the book does not recognise is, in the straddler's say, what putting
+        # up those counters is without the word: going in, and going better by what is
+        # over the cost of going in (Hoffmann p. 123: "he must first make good the ante
+        # ... and may then 'go better'"). The say goes on as after any such act.
+        bet(game, name, max(0, amt - seat.stake))
+        after_money(game, name)
+        return
+    pay(game, name, max(0, amt - seat.stake))
+    if game.phase == Phase.SAY and not game.say_started and \
             game.rules.straddle_when != "before_deal":
         # Straddled during the deal, before anyone had his say, where the book lets a
         # straddle wait until the cards are looked at (straddle.when: Foster 17): the

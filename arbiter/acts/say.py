@@ -67,11 +67,32 @@ def say_act(*acts: Act, in_turn: Turn, in_draw: Turn = out_of_turn_in_draw,
         if game.phase == Phase.DRAW:
             in_draw(game, p, ev)
         else:
+            if staked:
+                put_up_before(game, p)
             in_turn(game, p, ev)
         after_money(game, p, staked=staked)
 
     checks(*acts)(check_say)
     applies(*acts)(apply)
+
+
+def put_up_before(game: Game, name: str) -> None:
+    """Counters a player put up before the deal as a straddle the book does not recognise
+    are his stake like any other: when he goes in, what is over the cost of going in is his
+    going better (Hoffmann p. 123: "he must first make good the ante ... and may then 'go
+    better'"), and the others must make it good."""
+    seat = game.seats[name]
+    if game.rules.straddle_recognised or game.phase != Phase.SAY or \
+            seat.stake <= game.level or all(s != name for s, _ in game.straddles):
+        return
+    by = seat.stake - game.level
+    _opens_if_first(game, name)
+    if by > game.limit:
+        game.find(Kind.OVER_LIMIT, name, f"{name} went {by} better; the limit is "
+                  f"{game.limit}", amount=by, limit=game.limit)
+    game.level = seat.stake
+    game.bet_made = True
+    game.reopen(name)
 
 
 def kept_word(game: Game, name: str, act: Act) -> None:
