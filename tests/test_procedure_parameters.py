@@ -77,16 +77,20 @@ events:
   - B blinds 1
   - deal
   - C straddles 2
+  - D comes in
 """
 
 
 def test_a_straddle_during_the_deal_moves_the_say_only_where_the_book_allows_it() -> None:
     """Foster 17 lets a straddle wait until the cards are looked at (straddle.when), so the
-    say begins on the straddler's left; Peel 21 and Hoffmann p. 131 have it before the
-    deal, so the late straddle is found and the say stays with the player left of the age."""
+    say begins on the straddler's left and going in costs twice the straddle (18); Peel has
+    straddling end before the deal (p. 32), so the late straddle is found, and C's two, put
+    up in his say, are his opening (p. 33; a bet deposited cannot be recalled, 55): D goes in
+    for as much, two, and the say is D's in turn, not out of it."""
     case = load_case("straddle.yaml", STRADDLE_IN_THE_DEAL)
     lib = Library()
     foster, peel = replay(case, lib.get("foster")), replay(case, lib.get("peel"))
-    assert foster.final.turn == "D"
-    assert peel.final.turn == "C"
+    assert [s.stakes[3] for s in (foster.final, peel.final)] == [4, 2]
+    assert [s.turn for s in (foster.steps[3], peel.steps[3])] == ["D", "D"]
+    assert not any(f.kind == "out_of_turn" for f in (*foster.findings, *peel.findings))
     assert any(f.kind == "straddle_after_looking" for f in peel.findings)

@@ -50,6 +50,13 @@ def apply_blinds(game: Game, ev: Event) -> None:
     post_blind(game, player(ev), ev.amount if ev.amount is not None else game.blind_unit)
 
 
+def said_in_turn(game: Game) -> bool:
+    """Whether a straddle now is a say like any other: made in the say, where the book does
+    not recognise the straddle or has straddling end before the deal."""
+    return game.phase == Phase.SAY and (not game.rules.straddle_recognised
+                                        or game.rules.straddle_when == "before_deal")
+
+
 @checks(Act.STRADDLES)
 def check_straddles(game: Game, ev: Event) -> None:
     name = player(ev)
@@ -87,6 +94,8 @@ def check_straddles(game: Game, ev: Event) -> None:
         game.find(Kind.STRADDLE_AFTER_DEALER, name,
                   f"{name} straddled in turn after the dealer, {game.dealer}, had had his "
                   "turn to straddle", amount=amt, recognised=rec)
+    if said_in_turn(game):
+        check_turn(game, name, "straddled")
     if game.phase != Phase.BEFORE_DEAL:
         looked = game.seats[name].looked
         when = game.rely("straddle_when")
@@ -121,11 +130,14 @@ def apply_straddles(game: Game, ev: Event) -> None:
     seat = game.seats[name]
     amt = game.straddle_amount() if ev.amount is None else ev.amount
     game.straddles.append((name, amt))
-    if game.phase == Phase.SAY and not game.rules.straddle_recognised:
-        # A straddle the book does not recognise is, in the straddler's say, what putting
-        # up those counters is without the word: going in, and going better by what is
-        # over the cost of going in (Hoffmann p. 123: "he must first make good the ante
-        # ... and may then 'go better'"). The say goes on as after any such act.
+    if said_in_turn(game):
+        # A straddle the book does not recognise, or one made after the deal where the
+        # book's straddling ends before it, is in the straddler's say what putting up those
+        # counters is without the word: his going in, and going better by what is over its
+        # cost (Hoffmann p. 123: "he must first make good the ante ... and may then 'go
+        # better'"; Peel p. 33: "he must stake a sum at least twice the amount of ante. He
+        # may, of course, increase the ante"), a bet deposited, which "cannot be recalled"
+        # (Peel 55, 56). The say goes on as after any such act.
         bet(game, name, max(0, amt - seat.stake))
         after_money(game, name)
         return
