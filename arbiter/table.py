@@ -176,10 +176,14 @@ class Game:
             self.to_act.remove(name)
 
     def reopen(self, name: str) -> None:
-        """After a raise every other active player has the say again, in order."""
+        """After a raise every other active player has the say again, in order: from the
+        raiser's left, or, where he raised out of turn, from the player whose say it was,
+        who keeps it (no book takes it from him for another's fault)."""
         if self.phase == Phase.SAY and self.rules.make_good_at_draw:
             return
-        self.to_act = [n for n in self.in_order_from(self.left_of(name)) if n != name]
+        due = self.turn()
+        start = due if due is not None and due != name else self.left_of(name)
+        self.to_act = [n for n in self.in_order_from(start) if n != name]
 
     # --- findings: the record (the handlers decide what to record) ----------------------
 

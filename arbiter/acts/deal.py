@@ -64,6 +64,13 @@ def check_straddles(game: Game, ev: Event) -> None:
     amt = expected if ev.amount is None else ev.amount
     game.rely("straddle_recognised")
     rec = game.rules.straddle_recognised
+    if said_in_turn(game):
+        # A say: its going better past the limit is found first, so that the judge, voiding
+        # the act on it, does not also rule that it stands as a stake.
+        by = amt - max(game.level, game.seats[name].stake)
+        if by > game.limit:
+            game.find(Kind.OVER_LIMIT, name, f"{name} went {by} better; the limit is "
+                      f"{game.limit}", amount=by, limit=game.limit)
     if not rec:
         # Where the book does not recognise the straddle (Hoffmann pp. 131-132: where
         # players may raise before the draw it "ceases to have any importance"), the word
@@ -138,7 +145,7 @@ def apply_straddles(game: Game, ev: Event) -> None:
         # better'"; Peel p. 33: "he must stake a sum at least twice the amount of ante. He
         # may, of course, increase the ante"), a bet deposited, which "cannot be recalled"
         # (Peel 55, 56). The say goes on as after any such act.
-        bet(game, name, max(0, amt - seat.stake))
+        bet(game, name, max(0, amt - seat.stake), limit_found=True)
         after_money(game, name)
         return
     pay(game, name, max(0, amt - seat.stake))

@@ -135,9 +135,11 @@ def _opens_if_first(game: Game, name: str) -> None:
         game.opener = name
 
 
-def raise_(game: Game, name: str, by: int) -> None:
+def raise_(game: Game, name: str, by: int, limit_found: bool = False) -> None:
+    """``limit_found``: a going better past the limit was found already, by the act's
+    check (a straddle that is a say: acts/deal.py)."""
     _opens_if_first(game, name)
-    if by > game.limit:
+    if by > game.limit and not limit_found:
         game.find(Kind.OVER_LIMIT, name, f"{name} went {by} better; the limit is "
                   f"{game.limit}", amount=by, limit=game.limit)
     seat = game.seats[name]
@@ -150,16 +152,16 @@ def raise_(game: Game, name: str, by: int) -> None:
     game.acted(name)
 
 
-def bet(game: Game, name: str, amount: int) -> None:
+def bet(game: Game, name: str, amount: int, limit_found: bool = False) -> None:
     _opens_if_first(game, name)
     if game.phase == Phase.BETTING and not game.bet_made:
-        raise_(game, name, amount)
+        raise_(game, name, amount, limit_found)
         return
     owe = max(0, game.level - game.seats[name].stake)
     if amount <= owe:
         come_in(game, name, amount)
     else:
-        raise_(game, name, amount - owe)
+        raise_(game, name, amount - owe, limit_found)
 
 
 def stand(game: Game, name: str) -> None:
