@@ -433,8 +433,11 @@ FINDINGS: dict[Kind, FindingSpec] = {
         {"amount": "int", **_STRADDLE_FACTS}, lawful=True),
     Kind.STRADDLE_NOT_RECOGNISED: FindingSpec(
         "a straddle, where the book does not recognise straddling", {"amount": "int"}),
+    # bet_made: for an act after the betting had closed, whether it closed on a bet (False:
+    # on a round in which nobody bet, Foster CH9); unknown for any other.
     Kind.OUT_OF_TURN: FindingSpec("an act out of turn",
-                                  {"act": "str", "expected": "player", "passed": "bool"}),
+                                  {"act": "str", "expected": "player", "passed": "bool",
+                                   "bet_made": "bool"}),
     Kind.OVER_LIMIT: FindingSpec("a raise over the limit", {"amount": "int"}),
     Kind.SHORT_STAKE: FindingSpec("put up less than making good cost",
                                   {"stated": "int", "required": "int"}),

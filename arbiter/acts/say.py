@@ -33,7 +33,8 @@ def check_say(game: Game, ev: Event) -> None:
                   expected=game.turn(), act=_spoken(ev.act), passed=True)
     elif game.phase == Phase.SHOW:
         game.find(Kind.OUT_OF_TURN, p, f"{p} {_spoken(ev.act)} after the betting had "
-                  "closed", expected=None, act=_spoken(ev.act), passed=False)
+                  "closed", expected=None, act=_spoken(ev.act), passed=False,
+                  bet_made=game.bet_made)
     elif game.phase != Phase.DRAW and ev.act != Act.HOLDS:
         check_turn(game, p, _spoken(ev.act))
         kept_word(game, p, ev.act)
