@@ -9,7 +9,7 @@ from ..vocabulary import Act, Kind
 from .base import applies, checks, player
 from .common import after_money, check_turn, part, pay, set_aside, take_from_pack
 from .cutting import check_first_dealer
-from .say import bet
+from .say import bet, check_limit
 
 
 def post_blind(game: Game, name: str, amount: int) -> None:
@@ -67,10 +67,7 @@ def check_straddles(game: Game, ev: Event) -> None:
     if said_in_turn(game):
         # A say: its going better past the limit is found first, so that the judge, voiding
         # the act on it, does not also rule that it stands as a stake.
-        by = amt - max(game.level, game.seats[name].stake)
-        if by > game.limit:
-            game.find(Kind.OVER_LIMIT, name, f"{name} went {by} better; the limit is "
-                      f"{game.limit}", amount=by, limit=game.limit)
+        check_limit(game, name, amt - max(game.level, game.seats[name].stake))
     if not rec:
         # Where the book does not recognise the straddle (Hoffmann pp. 131-132: where
         # players may raise before the draw it "ceases to have any importance"), the word

@@ -88,9 +88,7 @@ def put_up_before(game: Game, name: str) -> None:
         return
     by = seat.stake - game.level
     _opens_if_first(game, name)
-    if by > game.limit:
-        game.find(Kind.OVER_LIMIT, name, f"{name} went {by} better; the limit is "
-                  f"{game.limit}", amount=by, limit=game.limit)
+    check_limit(game, name, by)
     game.level = seat.stake
     game.bet_made = True
     game.reopen(name)
@@ -136,13 +134,19 @@ def _opens_if_first(game: Game, name: str) -> None:
         game.opener = name
 
 
+def check_limit(game: Game, name: str, by: int) -> None:
+    """A going better past the limit is found (every book has one)."""
+    if by > game.limit:
+        game.find(Kind.OVER_LIMIT, name, f"{name} went {by} better; the limit is "
+                  f"{game.limit}", amount=by, limit=game.limit)
+
+
 def raise_(game: Game, name: str, by: int, limit_found: bool = False) -> None:
     """``limit_found``: a going better past the limit was found already, by the act's
     check (a straddle that is a say: acts/deal.py)."""
     _opens_if_first(game, name)
-    if by > game.limit and not limit_found:
-        game.find(Kind.OVER_LIMIT, name, f"{name} went {by} better; the limit is "
-                  f"{game.limit}", amount=by, limit=game.limit)
+    if not limit_found:
+        check_limit(game, name, by)
     seat = game.seats[name]
     game.level = max(game.level, seat.stake) + by
     pay(game, name, game.level - seat.stake)
