@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .errors import ArbiterError, InputError
-    from .laws import Law, Rulebook
-    from .rulebooks import Library, load_rulebook
+    from .law.laws import Law, Rulebook
+    from .law.rulebooks import Library, load_rulebook
 
 __all__ = ["ArbiterError", "InputError", "Law", "Library", "Rulebook", "load_rulebook"]
 __version__ = "0.1.0"
 
-_HOME = {"ArbiterError": "errors", "InputError": "errors", "Law": "laws", "Rulebook": "laws",
-         "Library": "rulebooks", "load_rulebook": "rulebooks"}
+_HOME = {"ArbiterError": "errors", "InputError": "errors", "Law": "law.laws",
+         "Rulebook": "law.laws", "Library": "law.rulebooks", "load_rulebook": "law.rulebooks"}
 
 
 def __getattr__(name: str) -> Any:

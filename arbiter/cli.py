@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 import click
 
 from .errors import EXIT_BAD_INPUT, ArbiterError, InputError
-from .rulebooks import Library
+from .law.rulebooks import Library
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -174,7 +174,7 @@ class CaseArg(_Text):
                        incomplete: str) -> list[Any]:
         from click.shell_completion import CompletionItem
 
-        from .examples import names
+        from .load.examples import names
 
         return [CompletionItem(n) for n in names() if n.startswith(incomplete)] + [
             CompletionItem(incomplete, type="file")]
@@ -264,7 +264,7 @@ def batch_formats(*choices: str) -> Callable[[F], F]:
 
 def one_case(name: str) -> Any:
     """The one case a command was given: its file, or the shipped example it names."""
-    from .batch import expand, load
+    from .table.batch import expand, load
 
     return load(expand([name], shipped=True)[0])
 
@@ -275,7 +275,7 @@ def run_cases(inputs: tuple[str, ...], fmt: str, label: str,
     """Load each case in turn and hand it to ``each``, which gives the JSON objects and the
     texts to print; errors are one line each and the run goes on. Returns the worst status
     and the number of cases that failed."""
-    from .batch import cases, expand
+    from .table.batch import cases, expand
 
     sources = expand(inputs, shipped=True)
     if len(sources) > 1:

@@ -36,9 +36,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from arbiter import Library  # noqa: E402
-from arbiter.batch import Source, cases  # noqa: E402
 from arbiter.errors import ArbiterError  # noqa: E402
-from arbiter.judge import judge  # noqa: E402
+from arbiter.ruling.judge import judge  # noqa: E402
+from arbiter.table.batch import Source, cases  # noqa: E402
 
 BOOKS = ("peel", "foster", "hoyle")
 

@@ -28,10 +28,10 @@ sys.path.insert(0, str(ROOT / "tests"))
 from handgen import RandomChooser, dump, generate_document  # noqa: E402
 
 from arbiter import InputError, Library  # noqa: E402
-from arbiter.cases import load_case  # noqa: E402
-from arbiter.judge import rule_on  # noqa: E402
-from arbiter.laws import Rulebook  # noqa: E402
-from arbiter.replay import Replay, replay  # noqa: E402
+from arbiter.law.laws import Rulebook  # noqa: E402
+from arbiter.ruling.judge import rule_on  # noqa: E402
+from arbiter.table.cases import load_case  # noqa: E402
+from arbiter.table.replay import Replay, replay  # noqa: E402
 
 BOOKS = ("peel", "foster", "hoyle")
 

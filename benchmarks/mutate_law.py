@@ -40,17 +40,17 @@ sys.path.insert(0, str(ROOT / "tests"))
 from casecheck import replay_differences, ruling_differences  # noqa: E402
 
 from arbiter import Library  # noqa: E402
-from arbiter.cases import Case, load_case  # noqa: E402
 from arbiter.errors import ArbiterError  # noqa: E402
-from arbiter.judge import judge  # noqa: E402
-from arbiter.laws import Rulebook  # noqa: E402
-from arbiter.records import replace  # noqa: E402
-from arbiter.replay import replay  # noqa: E402
-from arbiter.rulebooks import build, read_rulebook_data  # noqa: E402
+from arbiter.law.laws import Rulebook  # noqa: E402
+from arbiter.law.rulebooks import build, read_rulebook_data  # noqa: E402
+from arbiter.ruling.judge import judge  # noqa: E402
+from arbiter.table.cases import Case, load_case  # noqa: E402
+from arbiter.table.replay import replay  # noqa: E402
+from arbiter.terms.records import replace  # noqa: E402
 
 BOOKS = ["foster", "hoyle", "peel"]
 EXAMPLES = ROOT / "rulebooks" / "examples"
-SCHEMA = ROOT / "arbiter" / "schemas" / "rulebook.schema.json"
+SCHEMA = ROOT / "arbiter" / "load" / "schemas" / "rulebook.schema.json"
 
 # Survivors that are equivalent to the shipped book, each with the reason no case can
 # tell them apart. Keyed by the mutant's name as printed.

@@ -32,9 +32,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 from handgen import RandomChooser, dump, generate_document  # noqa: E402
 
 from arbiter import InputError, Library  # noqa: E402
-from arbiter.cases import Case, load_case  # noqa: E402
-from arbiter.laws import Rulebook  # noqa: E402
-from arbiter.replay import replay  # noqa: E402
+from arbiter.law.laws import Rulebook  # noqa: E402
+from arbiter.table.cases import Case, load_case  # noqa: E402
+from arbiter.table.replay import replay  # noqa: E402
 
 BOOKS = ("peel", "foster", "hoyle")
 

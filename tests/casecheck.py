@@ -6,8 +6,8 @@ from pathlib import Path
 from typing import Any
 
 from arbiter import Library
-from arbiter.replay import Replay
-from arbiter.vocabulary import FINDINGS
+from arbiter.table.replay import Replay
+from arbiter.terms.vocabulary import FINDINGS
 
 OUTCOME_KINDS = {kind for kind, spec in FINDINGS.items() if spec.outcome}
 
@@ -157,7 +157,7 @@ def ruling_differences(ruling: Any, expect: dict[str, Any]) -> list[str]:
         if p not in pens:
             diffs.append(f"missing penalty {p}; the ruling has {pens}")
     if "says" in expect or "never_says" in expect:
-        from arbiter.ruling_render import ruling_text
+        from arbiter.render.ruling import ruling_text
 
         # What the ruling itself says: not the question asked, nor the laws it quotes.
         printed = ruling_text(ruling).split("\nTHE LAW")[0]

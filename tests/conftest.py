@@ -23,7 +23,7 @@ def root() -> Path:
 
 
 def sources_or_skip() -> Path:
-    from arbiter.verbatim import sources_dir
+    from arbiter.law.verbatim import sources_dir
 
     found = sources_dir()
     if found is None:

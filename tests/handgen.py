@@ -6,7 +6,7 @@ a blind, straddles, the deal, the say, the draw, the betting and the show,
 with now and then a misdeal, a wrong draw, an exposed or faced card, a claim,
 and, if asked for, junk events scattered anywhere (a player acting out of
 turn, after passing, before the deal...). The case is plain data, dumped as
-YAML and loaded by ``arbiter.cases.load_case`` like any file a user writes.
+YAML and loaded by ``arbiter.table.cases.load_case`` like any file a user writes.
 
 The choices come from a ``Chooser``: hypothesis drives one in the property
 tests, a seeded ``random.Random`` another in ``benchmarks/replay_speed.py``,
@@ -21,7 +21,7 @@ from typing import Any, Protocol, TypeVar
 
 import yaml
 
-from arbiter.cards import FULL_PACK
+from arbiter.terms.cards import FULL_PACK
 
 T = TypeVar("T")
 

@@ -8,13 +8,13 @@ import json
 from conftest import ROOT
 
 from arbiter import Library
-from arbiter.cases import load_case
-from arbiter.judge import judge
-from arbiter.params import Rules, engine_defaults, rules_from, yaml_name
-from arbiter.render import to_json
-from arbiter.replay import replay
-from arbiter.ruling_render import ruling_markdown, ruling_text
-from arbiter.vocabulary import FINDINGS, Kind, facts_of
+from arbiter.law.params import Rules, engine_defaults, rules_from, yaml_name
+from arbiter.render.laws import to_json
+from arbiter.render.ruling import ruling_markdown, ruling_text
+from arbiter.ruling.judge import judge
+from arbiter.table.cases import load_case
+from arbiter.table.replay import replay
+from arbiter.terms.vocabulary import FINDINGS, Kind, facts_of
 
 FACED = ROOT / "cases" / "card-faced-in-the-pack-in-the-draw.yaml"
 SENTENCE = ("Hoffmann does not say where a card found faced in the pack goes; this ruling "

@@ -19,12 +19,12 @@ import pytest
 from casecheck import BOOKS, house_books, library
 
 from arbiter import Library
-from arbiter.cases import load_case
-from arbiter.facts import TableFacts
-from arbiter.findings import Finding
-from arbiter.judge import Ruling, _Judge, judge
-from arbiter.laws import Rulebook
-from arbiter.provisions import match
+from arbiter.law.laws import Rulebook
+from arbiter.law.provisions import match
+from arbiter.ruling.facts import TableFacts
+from arbiter.ruling.judge import Ruling, _Judge, judge
+from arbiter.table.cases import load_case
+from arbiter.terms.findings import Finding
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted((ROOT / "cases").glob("*.yaml"))

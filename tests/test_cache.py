@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from inproc import run
 
-from arbiter import cache
-from arbiter.rulebooks import SCHEMA_FILE
+from arbiter.law.rulebooks import SCHEMA_FILE
+from arbiter.load import cache
 
 ROOT = Path(__file__).resolve().parent.parent
 CASE = str(ROOT / "cases" / "given-four-after-discarding-three.yaml")
@@ -138,7 +138,7 @@ def test_a_broken_body_is_rebuilt_not_a_crash(cache_dir: Path, body: bytes) -> N
 
 def test_an_entry_arbiter_writes_is_marked_verified_and_read_without_a_second_check(
         cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from arbiter import rulebooks
+    from arbiter.law import rulebooks
 
     before = ruling()
     head, _ = read_entry(entry_of("peel", cache_dir))
@@ -298,7 +298,7 @@ DEFAULTS_BROKEN = {
 
 @pytest.mark.parametrize("name", sorted(DEFAULTS_BROKEN))
 def test_a_broken_entry_of_the_engine_defaults_is_rebuilt(cache_dir: Path, name: str) -> None:
-    from arbiter import params
+    from arbiter.law import params
 
     params.engine_defaults.cache_clear()  # read once a process: read again here
     before = ruling()

@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from arbiter import Library
-from arbiter.cards import FULL_PACK, Category, Ranking, evaluate, parse_card
-from arbiter.params import rules_from
+from arbiter.law.params import rules_from
+from arbiter.terms.cards import FULL_PACK, Category, Ranking, evaluate, parse_card
 
 
 def value(hand: str, book: str) -> object:

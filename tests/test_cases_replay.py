@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from casecheck import BOOKS, expected_books, library, replay_differences
 
-from arbiter.cases import load_case
-from arbiter.replay import replay
+from arbiter.table.cases import load_case
+from arbiter.table.replay import replay
 
 CASES = sorted((Path(__file__).resolve().parent.parent / "cases").glob("*.yaml"))
 

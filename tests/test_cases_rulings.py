@@ -14,10 +14,10 @@ from casecheck import BOOKS, expected_books, library, ruling_differences
 from conftest import sources_or_skip
 
 from arbiter import Library
-from arbiter.cases import load_case
-from arbiter.judge import judge
-from arbiter.ruling_render import ruling_markdown, ruling_text
-from arbiter.verbatim import normalise, source_body
+from arbiter.law.verbatim import normalise, source_body
+from arbiter.render.ruling import ruling_markdown, ruling_text
+from arbiter.ruling.judge import judge
+from arbiter.table.cases import load_case
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted((ROOT / "cases").glob("*.yaml"))

@@ -65,7 +65,7 @@ def test_a_fault_in_the_table_does_not_bury_the_others(tmp_path: Path) -> None:
 
 
 def test_many_faults_stop_at_the_cap_and_say_so(tmp_path: Path) -> None:
-    from arbiter.checking import MAX_ERRORS
+    from arbiter.ruling.checking import MAX_ERRORS
 
     case = write(tmp_path, TABLE + "events:\n  - deal\n"
                  + "".join(f"  - Z{i} comes in\n" for i in range(MAX_ERRORS + 5)))

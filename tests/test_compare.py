@@ -19,8 +19,8 @@ from click.testing import CliRunner
 from conftest import ROOT
 
 from arbiter import Library
-from arbiter.cases import load_case
 from arbiter.cli import cli
+from arbiter.table.cases import load_case
 
 CASES = ROOT / "cases"
 BOOKS = ["foster", "hoyle", "peel"]
@@ -277,7 +277,7 @@ def test_a_case_that_asks_shows_each_books_answer_in_its_column() -> None:
 
 
 def test_standard_input_above_the_size_of_a_case_is_refused_in_one_line() -> None:
-    from arbiter.files import MAX_CASE
+    from arbiter.load.files import MAX_CASE
 
     text = (CASES / "peel-the-say.yaml").read_text(encoding="utf-8")
     big = text + "# " + "x" * MAX_CASE + "\n"

@@ -1,6 +1,6 @@
 """The small validator on the hot path agrees with jsonschema on the published schemas.
 
-Cases and rulebooks are tested by ``arbiter.conform`` so that ``arbiter rule`` need not
+Cases and rulebooks are tested by ``arbiter.load.conform`` so that ``arbiter rule`` need not
 import jsonschema; a fault it missed would let a bad file through, and a fault it
 invented would refuse a good one. So both validators are run on every shipped file and
 on many damaged copies of them, and must agree on each.
@@ -19,9 +19,9 @@ from conftest import ROOT
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter.conform import ANNOTATIONS, KEYWORDS, UnsupportedSchema, first_fault
-from arbiter.validate import schema, validator
-from arbiter.yamlsafe import parse
+from arbiter.load.conform import ANNOTATIONS, KEYWORDS, UnsupportedSchema, first_fault
+from arbiter.load.validate import schema, validator
+from arbiter.load.yamlsafe import parse
 
 CASES = sorted((ROOT / "cases").glob("*.yaml"))
 BOOKS = sorted((ROOT / "rulebooks").glob("**/*.yaml"))
@@ -65,7 +65,7 @@ def test_a_schema_keyword_conform_does_not_know_is_refused_not_ignored() -> None
 
 def test_a_schema_conform_cannot_read_is_left_to_jsonschema(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from arbiter import validate
+    from arbiter.load import validate
 
     edited = copy.deepcopy(schema("case"))
     edited["properties"]["table"]["properties"]["blind"]["multipleOf"] = 2

@@ -12,9 +12,9 @@ from click.testing import CliRunner
 from conftest import ROOT
 
 from arbiter import Library, Rulebook
-from arbiter.alike import compare_finding
 from arbiter.cli import cli
-from arbiter.topics import topic_ids, topics_of, untopical_laws
+from arbiter.law.alike import compare_finding
+from arbiter.law.topics import topic_ids, topics_of, untopical_laws
 
 BOOKS = ["foster", "hoyle", "peel"]
 

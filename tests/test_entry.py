@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from arbiter import cache
+from arbiter.load import cache
 
 
 def run(code: str, **env: str) -> subprocess.CompletedProcess[bytes]:

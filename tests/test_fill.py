@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from arbiter.provisions import fill, placeholders
+from arbiter.law.provisions import fill, placeholders
 
 FIELD = re.compile(r"\{([a-z_]+)\}")
 VALUES: dict[str, Any] = {"player": "B", "a": ["C", "D", "E"], "b": 2, "_": "U", "gone": None}

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from arbiter.files import json_value
+from arbiter.load.files import json_value
 
 _leaves = st.none() | st.booleans() | st.integers() | st.text() | st.floats(
     allow_nan=False, allow_infinity=False)

@@ -9,8 +9,8 @@ from __future__ import annotations
 from conftest import ROOT
 
 from arbiter import Library
-from arbiter.cases import load_case
-from arbiter.judge import Ruling, judge
+from arbiter.ruling.judge import Ruling, judge
+from arbiter.table.cases import load_case
 
 LIB = Library()
 

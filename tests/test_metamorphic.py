@@ -18,10 +18,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arbiter import Library
-from arbiter.cases import Case, Event, load_case
-from arbiter.judge import Ruling, judge
-from arbiter.records import replace
-from arbiter.ruling_render import ruling_markdown, ruling_text
+from arbiter.render.ruling import ruling_markdown, ruling_text
+from arbiter.ruling.judge import Ruling, judge
+from arbiter.table.cases import Case, Event, load_case
+from arbiter.terms.records import replace
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted((ROOT / "cases").glob("*.yaml"))

@@ -15,7 +15,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import mutate_law  # noqa: E402
 
 from arbiter import Library  # noqa: E402
-from arbiter.cases import load_case  # noqa: E402
+from arbiter.table.cases import load_case  # noqa: E402
 
 
 def _suite(book: str) -> list:  # type: ignore[type-arg]

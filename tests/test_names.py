@@ -9,10 +9,10 @@ import json
 
 import pytest
 
-from arbiter import names
-from arbiter.laws import Effect
-from arbiter.table import Phase, Status
-from arbiter.vocabulary import Act, Decision, Kind, Question
+from arbiter.law.laws import Effect
+from arbiter.table.game import Phase, Status
+from arbiter.terms import names
+from arbiter.terms.vocabulary import Act, Decision, Kind, Question
 
 
 class Light(names.StrEnum):

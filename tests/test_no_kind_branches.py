@@ -7,7 +7,7 @@ import ast
 
 from conftest import ROOT
 
-from arbiter.vocabulary import Decision, Kind
+from arbiter.terms.vocabulary import Decision, Kind
 
 WORDS = {k.value for k in Kind} | {d.value for d in Decision} | {"peel", "foster", "hoyle"}
 EXEMPT = {"vocabulary.py", "vocabulary_doc.py"}

@@ -9,8 +9,8 @@ from pathlib import Path
 from conftest import ROOT
 
 from arbiter import Library
-from arbiter.cases import load_case
-from arbiter.judge import judge
+from arbiter.ruling.judge import judge
+from arbiter.table.cases import load_case
 
 CASE = ROOT / "cases" / "given-four-after-discarding-three-and-lifted.yaml"
 
@@ -58,7 +58,7 @@ def test_check_refuses_a_precedence_testing_a_fact_its_finding_does_not_carry(
 
 
 def test_explain_says_which_finding_was_ruled_on_its_cause() -> None:
-    from arbiter.ruling_render import ruling_text
+    from arbiter.render.ruling import ruling_text
 
     ruling = judge(load_case(CASE), Library().get("peel"))
     text = " ".join(ruling_text(ruling, explain=True).split())

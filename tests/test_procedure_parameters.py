@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from arbiter import Library
-from arbiter.cases import load_case
-from arbiter.replay import replay
+from arbiter.table.cases import load_case
+from arbiter.table.replay import replay
 
 JACKPOT = """\
 title: C opens a fourth jack-pot on a pair of jacks

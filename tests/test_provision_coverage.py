@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from casecheck import BOOKS, house_books, library
 
-from arbiter.cases import load_case
-from arbiter.judge import judge
+from arbiter.ruling.judge import judge
+from arbiter.table.cases import load_case
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted((ROOT / "cases").glob("*.yaml"))

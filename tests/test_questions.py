@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from arbiter import Library
-from arbiter.cases import load_case
-from arbiter.judge import judge
-from arbiter.questions import forms
-from arbiter.ruling_render import ruling_text
-from arbiter.vocabulary import ACTS, QUESTIONS, Act
+from arbiter.render.ruling import ruling_text
+from arbiter.ruling.judge import judge
+from arbiter.table.cases import load_case
+from arbiter.table.questions import forms
+from arbiter.terms.vocabulary import ACTS, QUESTIONS, Act
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = "table: {seats: [A, B, C, D, E], dealer: A, blind: 1, limit: 12}\n"
@@ -132,8 +132,8 @@ def test_every_act_at_every_point_is_ruled_or_found_never_refused(point: str,
 
 
 def test_what_may_tries_the_acts_the_vocabulary_gives_for_the_point() -> None:
-    from arbiter.answers import choices
-    from arbiter.vocabulary import ACTS
+    from arbiter.ruling.answers import choices
+    from arbiter.terms.vocabulary import ACTS
 
     for phase in ("before the deal", "before the draw", "the draw", "after the draw",
                   "the show"):

@@ -26,10 +26,10 @@ def test_readme_gives_the_two_setup_commands_and_ci_runs_the_same_tests() -> Non
 
 
 def test_readme_names_every_finding_kind_and_decision() -> None:
-    from arbiter.cases import Act
-    from arbiter.findings import Kind
-    from arbiter.provisions import Decision
-    from arbiter.vocabulary import all_facts
+    from arbiter.law.provisions import Decision
+    from arbiter.table.cases import Act
+    from arbiter.terms.findings import Kind
+    from arbiter.terms.vocabulary import all_facts
 
     for word in [*Kind, *Decision, *Act, *sorted(all_facts())]:
         assert f"`{word}`" in README, f"README does not document {word}"
@@ -53,8 +53,8 @@ def test_readme_names_files_that_exist() -> None:
 
 def test_the_readme_case_example_replays_as_the_ruling_it_shows() -> None:
     from arbiter import Library
-    from arbiter.cases import load_case
-    from arbiter.judge import judge
+    from arbiter.ruling.judge import judge
+    from arbiter.table.cases import load_case
 
     block = README.split("## Cases", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
     ruling = judge(load_case("README.md", block), Library().get("peel"))

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from arbiter.cases import Event, Table
-from arbiter.findings import Finding, Kind
-from arbiter.records import FrozenInstanceError, field, record, replace
-from arbiter.vocabulary import Act
+from arbiter.table.cases import Event, Table
+from arbiter.terms.findings import Finding, Kind
+from arbiter.terms.records import FrozenInstanceError, field, record, replace
+from arbiter.terms.vocabulary import Act
 
 
 @record

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from arbiter import Library
-from arbiter.cases import load_case
-from arbiter.replay import replay
+from arbiter.table.cases import load_case
+from arbiter.table.replay import replay
 
 BOOKS = ("peel", "foster", "hoyle")
 

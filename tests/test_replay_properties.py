@@ -28,13 +28,13 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from arbiter import InputError, Library, Rulebook
-from arbiter.cases import Case, load_case
-from arbiter.facts import TableFacts
-from arbiter.judge import rule_on
-from arbiter.render import to_json
-from arbiter.replay import Replay, replay
-from arbiter.ruling_render import ruling_markdown, ruling_text
-from arbiter.vocabulary import VOIDS, facts_of
+from arbiter.render.laws import to_json
+from arbiter.render.ruling import ruling_markdown, ruling_text
+from arbiter.ruling.facts import TableFacts
+from arbiter.ruling.judge import rule_on
+from arbiter.table.cases import Case, load_case
+from arbiter.table.replay import Replay, replay
+from arbiter.terms.vocabulary import VOIDS, facts_of
 
 BOOKS = ("peel", "foster", "hoyle")
 FILE = "generated.yaml"

@@ -12,10 +12,10 @@ from click.testing import CliRunner
 from conftest import ROOT
 
 from arbiter import Library
-from arbiter.cases import load_case
 from arbiter.cli import cli
-from arbiter.judge import judge
-from arbiter.records import replace
+from arbiter.ruling.judge import judge
+from arbiter.table.cases import load_case
+from arbiter.terms.records import replace
 
 LIFTED = "cases/given-four-after-discarding-three-and-lifted.yaml"
 
@@ -131,8 +131,8 @@ def test_provisions_that_could_both_apply_and_disagree_are_refused_naming_both(
 
 def test_a_contradiction_met_while_ruling_exits_1_naming_both() -> None:
     """The judge's own guard, behind the check: two applicable provisions that disagree."""
-    from arbiter.judge import RulebookConflict
-    from arbiter.replay import replay
+    from arbiter.ruling.judge import RulebookConflict
+    from arbiter.table.replay import replay
 
     peel = Library().get("peel")
     extra = {"id": "clash-b", "finding": "given_more_than_asked", "decision": "no_remedy",

@@ -2,7 +2,7 @@
 
 The comparison folds whitespace, drops page markers (``[53]``, ``{125}``),
 footnote marks and italics underscores, and treats curly and straight quotes
-alike (``arbiter.verbatim.normalise``); nothing else is forgiven. Where
+alike (``arbiter.law.verbatim.normalise``); nothing else is forgiven. Where
 ``../shared/sources`` is absent (a user's machine) these tests are skipped with
 a reason; everywhere else they run.
 """
@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, sources_or_skip
 
-from arbiter.laws import Rulebook
-from arbiter.records import replace
-from arbiter.rulebooks import load_rulebook
-from arbiter.verbatim import check_book, normalise, source_body, sources_dir
+from arbiter.law.laws import Rulebook
+from arbiter.law.rulebooks import load_rulebook
+from arbiter.law.verbatim import check_book, normalise, source_body, sources_dir
+from arbiter.terms.records import replace
 
 BOOK_FILES = sorted((ROOT / "rulebooks").glob("*.yaml")) + sorted(
     (ROOT / "rulebooks" / "examples").glob("*.yaml")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from conftest import ROOT
 
-from arbiter.cases import load_case
-from arbiter.judge import judge
-from arbiter.records import replace
-from arbiter.rulebooks import load_rulebook
+from arbiter.law.rulebooks import load_rulebook
+from arbiter.ruling.judge import judge
+from arbiter.table.cases import load_case
+from arbiter.terms.records import replace
 
 CASE = ROOT / "cases" / "foster-17-straddles-during-the-deal.yaml"
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from arbiter.template import TEMPLATE
+from arbiter.table.template import TEMPLATE
 
 CASES = sorted((ROOT / "cases").glob("*.yaml"))
 

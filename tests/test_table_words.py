@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from arbiter import Library
-from arbiter.cases import load_case
-from arbiter.judge import judge
-from arbiter.ruling_render import ruling_markdown, ruling_text
-from arbiter.vocabulary import QUESTION_FACTS, Kind, all_facts
+from arbiter.render.ruling import ruling_markdown, ruling_text
+from arbiter.ruling.judge import judge
+from arbiter.table.cases import load_case
+from arbiter.terms.vocabulary import QUESTION_FACTS, Kind, all_facts
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted((ROOT / "cases").glob("*.yaml"))

@@ -10,8 +10,9 @@ from pathlib import Path
 
 from conftest import ROOT
 
-from arbiter.acts import APPLIES, CHECKS
-from arbiter.vocabulary import (
+from arbiter.render.vocabulary_doc import BLOCKS, blocks
+from arbiter.table.acts import APPLIES, CHECKS
+from arbiter.terms.vocabulary import (
     ACTS,
     DECISIONS,
     FINDINGS,
@@ -22,11 +23,10 @@ from arbiter.vocabulary import (
     Decision,
     Kind,
 )
-from arbiter.vocabulary_doc import BLOCKS, blocks
 
 
 def _schema(name: str) -> dict:  # type: ignore[type-arg]
-    return json.loads((ROOT / "arbiter" / "schemas" / f"{name}.schema.json").read_text())
+    return json.loads((ROOT / "arbiter" / "load" / "schemas" / f"{name}.schema.json").read_text())
 
 
 def test_the_case_schema_lists_the_registrys_acts_keys_and_intents() -> None:
@@ -46,12 +46,12 @@ def test_the_rulebook_schema_lists_the_registrys_findings_decisions_and_penaltie
 
 
 def test_the_schemas_on_disk_are_what_the_registry_writes() -> None:
-    from arbiter.vocabulary_doc import schema_enums
+    from arbiter.render.vocabulary_doc import schema_enums
 
     for name in ("case", "rulebook"):
         data = _schema(name)
         assert data == schema_enums(name, data), (
-            f"{name}.schema.json is stale: run python -m arbiter.vocabulary_doc")
+            f"{name}.schema.json is stale: run python -m arbiter.render.vocabulary_doc")
 
 
 def test_every_enum_member_has_one_registry_entry_and_every_act_a_handler() -> None:
@@ -67,7 +67,7 @@ def test_the_readme_lists_are_the_registrys() -> None:
     assert set(found) == set(BLOCKS), "README lacks a vocabulary block"
     for name, write in BLOCKS.items():
         assert found[name].strip() == write().strip(), (
-            f"README's {name} list is stale: run python -m arbiter.vocabulary_doc README.md")
+            f"README's {name} list is stale: run python -m arbiter.render.vocabulary_doc README.md")
 
 
 def test_one_line_verbs_are_unambiguous() -> None:
@@ -103,7 +103,7 @@ def test_check_refuses_a_fact_another_kind_carries_naming_the_facts_this_kind_do
 
 def test_every_fact_a_shipped_provision_tests_is_one_its_kind_carries() -> None:
     from arbiter import Library
-    from arbiter.vocabulary import facts_of
+    from arbiter.terms.vocabulary import facts_of
 
     lib = Library()
     for book_id in ("peel", "foster", "hoyle"):
@@ -124,8 +124,8 @@ def test_only_a_yes_or_no_fact_left_open_is_ruled_both_ways(tmp_path: Path) -> N
     """B has asked for three having thrown two, and the dealer has not yet given: whether
     he was given what he asked for is open, and a club provision on it rules both ways."""
     from arbiter import Library
-    from arbiter.cases import load_case
-    from arbiter.judge import judge
+    from arbiter.ruling.judge import judge
+    from arbiter.table.cases import load_case
 
     (tmp_path / "club.yaml").write_text(
         "id: club\ntitle: Club rules\nextends: foster\nlaws:\n"
@@ -145,8 +145,8 @@ def test_only_a_yes_or_no_fact_left_open_is_ruled_both_ways(tmp_path: Path) -> N
 
 
 def test_a_mapping_event_is_refused_a_key_its_act_does_not_take(tmp_path: Path) -> None:
-    from arbiter.cases import load_case
     from arbiter.errors import InputError
+    from arbiter.table.cases import load_case
 
     text = ("table: {seats: [A, B, C], dealer: A, blind: 1, limit: 4}\nevents:\n"
             "  - deal\n  - {act: passes, player: B, count: 3}\n")

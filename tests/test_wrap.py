@@ -7,7 +7,7 @@ import textwrap
 
 import pytest
 
-from arbiter.render import WIDTH, wrap
+from arbiter.render.laws import WIDTH, wrap
 
 
 def _expected(text: str, indent: str) -> str:

@@ -23,7 +23,7 @@ def rulebooks_cmd(rulebook_dirs: tuple[str, ...], fmt: str) -> None:
     Example:
       arbiter rulebooks --format json
     """
-    from ..render import rulebooks_table, to_json
+    from ..render.laws import rulebooks_table, to_json
 
     books = library(rulebook_dirs).all()
     if fmt == "json":
@@ -49,7 +49,7 @@ def law_cmd(book: str, ref: str, rulebook_dirs: tuple[str, ...], fmt: str) -> No
       arbiter law peel 45
       arbiter law hoyle straddle --format json
     """
-    from ..render import law_markdown, law_text, to_json
+    from ..render.laws import law_markdown, law_text, to_json
 
     rb = library(rulebook_dirs).get(book)
     law = rb.law(ref)
@@ -79,7 +79,7 @@ def laws_cmd(book: str, rulebook_dirs: tuple[str, ...], fmt: str) -> None:
       arbiter laws peel
       arbiter laws foster --format json
     """
-    from ..render import law_markdown, law_text, to_json
+    from ..render.laws import law_markdown, law_text, to_json
 
     rb = library(rulebook_dirs).get(book)
     if fmt == "json":
@@ -112,8 +112,8 @@ def search_cmd(
       arbiter search straddle
       arbiter search foul hand --book peel
     """
-    from ..render import law_text, to_json
-    from ..search import marked, search
+    from ..law.search import marked, search
+    from ..render.laws import law_text, to_json
 
     lib = library(rulebook_dirs)
     selected = [lib.get(b) for b in books] if books else lib.all()

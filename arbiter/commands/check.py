@@ -34,9 +34,9 @@ def check_cmd(files: tuple[str, ...], rulebook_dirs: tuple[str, ...], fmt: str) 
       arbiter examples peel-the-say > say.yaml && arbiter check say.yaml
       arbiter new > a.yaml && arbiter new > b.yaml && arbiter check . --format jsonl
     """
-    from ..batch import expand
-    from ..cache import Bypassed
-    from ..checking import check_file, error_lines
+    from ..load.cache import Bypassed
+    from ..ruling.checking import check_file, error_lines
+    from ..table.batch import expand
 
     stream = JsonStream(fmt) if fmt != "text" else None
     bad = False

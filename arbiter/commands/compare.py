@@ -20,7 +20,7 @@ from ..cli import (
     rulebooks_option,
     run_cases,
 )
-from ..files import stem
+from ..load.files import stem
 
 
 @click.command("compare", context_settings=CONTEXT, add_help_option=False)
@@ -52,9 +52,7 @@ def compare_cmd(inputs: tuple[str, ...], books: tuple[str, ...], differences: bo
       arbiter compare straddle-after-a-refusal peel-the-say two-sequences-at-the-show --differences
       arbiter compare two-sequences-at-the-show --rulebook peel --rulebook hoyle --format json
     """
-    from ..batch import is_batch
-    from ..compare import compare_case
-    from ..compare_render import (
+    from ..render.compare import (
         comparison_markdown,
         comparison_text,
         matrix_cells,
@@ -62,11 +60,13 @@ def compare_cmd(inputs: tuple[str, ...], books: tuple[str, ...], differences: bo
         matrix_text,
         tally,
     )
+    from ..ruling.compare import compare_case
+    from ..table.batch import is_batch
 
     lib = library(rulebook_dirs)
     chosen = chosen_books(lib, books) or lib.all()
     if not is_batch(inputs) and fmt != "jsonl":
-        from ..render import to_json
+        from ..render.laws import to_json
 
         c = compare_case(one_case(inputs[0]), chosen)
         emit(to_json(c.to_dict()) if fmt == "json" else comparison_markdown(c).rstrip("\n")
@@ -120,9 +120,9 @@ def diff_cmd(book_a: str, book_b: str, more: tuple[str, ...], topic: str | None,
       arbiter diff peel foster hoyle --topic straddling
       arbiter diff peel foster --format json
     """
-    from ..compare_render import diff_markdown, diff_text
-    from ..diff import diff_books, diff_dict
-    from ..render import to_json
+    from ..render.compare import diff_markdown, diff_text
+    from ..render.laws import to_json
+    from ..ruling.diff import diff_books, diff_dict
 
     lib = library(rulebook_dirs)
     full = full or topic is not None

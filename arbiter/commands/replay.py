@@ -19,7 +19,7 @@ from ..cli import (
     rulebooks_option,
     run_cases,
 )
-from ..rulebooks import book_for
+from ..law.rulebooks import book_for
 
 
 @click.command("replay", context_settings=CONTEXT, epilog=BATCH_HELP,
@@ -42,10 +42,10 @@ def replay_cmd(inputs: tuple[str, ...], book: str | None, rulebook_dirs: tuple[s
       arbiter replay hoyle-going-better --rulebook peel --format json
       arbiter replay peel-the-say hoyle-going-better --format jsonl
     """
-    from ..batch import is_batch
-    from ..render import to_json
-    from ..replay import replay
-    from ..report import replay_text
+    from ..render.laws import to_json
+    from ..render.replay import replay_text
+    from ..table.batch import is_batch
+    from ..table.replay import replay
 
     lib = library(rulebook_dirs)
     if not is_batch(inputs) and fmt != "jsonl":

@@ -20,7 +20,7 @@ from ..cli import (
     rulebooks_option,
     run_cases,
 )
-from ..rulebooks import book_for
+from ..law.rulebooks import book_for
 
 
 @click.command("rule", context_settings=CONTEXT, epilog=BATCH_HELP,
@@ -55,10 +55,10 @@ def rule_cmd(inputs: tuple[str, ...], books: tuple[str, ...], explain: bool,
       arbiter rule peel-the-say --format json --explain
       arbiter examples peel-the-say | arbiter rule - hoyle-going-better --format jsonl
     """
-    from ..batch import is_batch
-    from ..judge import judge
-    from ..render import to_json
-    from ..ruling_render import ruling_markdown, ruling_text
+    from ..render.laws import to_json
+    from ..render.ruling import ruling_markdown, ruling_text
+    from ..ruling.judge import judge
+    from ..table.batch import is_batch
 
     lib = library(rulebook_dirs)
     fixed = chosen_books(lib, books)

@@ -21,8 +21,8 @@ def examples_cmd(name: str | None, fmt: str) -> None:
       arbiter examples
       arbiter examples peel-the-say > my-case.yaml
     """
-    from ..examples import example, examples, listing
-    from ..render import to_json
+    from ..load.examples import example, examples, listing
+    from ..render.laws import to_json
 
     if name is not None:
         found = example(name)
@@ -55,8 +55,8 @@ def new_cmd(file: str | None, force: bool, fmt: str) -> None:
     """
     from pathlib import Path
 
-    from ..render import to_json
-    from ..template import TEMPLATE, write_template
+    from ..render.laws import to_json
+    from ..table.template import TEMPLATE, write_template
 
     to_file = file is not None and file != "-"
     if to_file and file is not None:

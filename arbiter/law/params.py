@@ -1,0 +1,213 @@
+"""The mechanics on which the authorities differ, read from a rulebook's ``parameters``.
+
+The engine knows how a deal, a draw and a betting round work; everything
+that varies between Foster, Peel and Hoffmann is a field here, filled from
+the rulebook YAML. A field the rulebook does not give keeps the default
+of ``engine_defaults.yaml`` (an assumption, never law) and is listed in ``assumed``
+so a ruling can say so.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import cache
+from typing import Any
+
+from ..terms.cards import Ranking
+from ..terms.records import record
+
+# YAML path (group, key) -> field name.
+_KEYS: dict[tuple[str, str], str] = {
+    ("blind", "max_of_limit"): "blind_max_of_limit",
+    ("straddle", "first"): "straddle_first",
+    ("straddle", "step"): "straddle_step",
+    ("straddle", "max_of_limit"): "straddle_max_of_limit",
+    ("straddle", "counts_as"): "straddle_counts_as",
+    ("straddle", "when"): "straddle_when",
+    ("straddle", "recognised"): "straddle_recognised",
+    ("going_in", "multiple_of_blind"): "come_in_multiple",
+    ("going_in", "make_good_at_draw"): "make_good_at_draw",
+    ("draw", "exposed_card"): "exposed_card",
+    ("draw", "exposed_replaced"): "exposed_replaced",
+    ("draw", "faced_card"): "faced_card",
+    ("draw", "last_card"): "last_card",
+    ("draw", "reshuffle"): "reshuffle",
+    ("draw", "dealer_may_give_discarded"): "give_discarded",
+    ("betting", "first"): "bet_first",
+    ("betting", "age_may_hold"): "age_may_hold",
+    ("betting", "first_may_stand"): "first_may_stand",
+    ("hands", "order"): "hand_order",
+    ("hands", "ace_in_sequence"): "ace_in_sequence",
+    ("hands", "hearts_break_ties"): "hearts_break_ties",
+    ("hands", "hearts_flush_best"): "hearts_flush_best",
+    ("hands", "two_pairs_odd_card"): "two_pairs_odd_card",
+    ("jackpot", "openers"): "jackpot_openers",
+    ("jackpot", "age_antes_again"): "age_antes_again",
+    ("jackpot", "pass_before_opening"): "jackpot_pass",
+    ("jackpot", "series"): "jackpot_series",
+    ("jackpot", "judged_on"): "openers_judged_on",
+}
+
+
+# A record rather than a dataclass or a NamedTuple, as Law is: every replay imports this.
+@record(frozen=True)
+class Rules:
+    """Every mechanic the books differ on. No value here has a default in Python: what a
+    rulebook does not give comes from the engine's assumptions (``engine_defaults.yaml``),
+    and is listed in ``assumed`` so every ruling that depends on it can say so."""
+
+    blind_max_of_limit: float | None
+    straddle_first: int  # the first straddle, as a multiple of the blind
+    straddle_step: str  # double | add_blind
+    straddle_max_of_limit: float | None
+    straddle_counts_as: str  # blind: going in is twice it; going_in: it is the amount
+    straddle_when: str  # before_deal | before_looking | at_going_in
+    straddle_recognised: bool  # False: a straddle is found as not recognised, and no more
+    come_in_multiple: int
+    make_good_at_draw: bool
+    exposed_card: str  # to_discards | return_to_pack
+    exposed_replaced: str  # at_once | after_others
+    faced_card: str  # a card found faced in the pack: to_discards | return_to_pack
+    last_card: str  # dealt | kept
+    reshuffle: tuple[str, ...]
+    give_discarded: bool  # after a wrong ask, the dealer may give the number discarded
+    bet_first: str  # left_of_age | age
+    age_may_hold: bool
+    first_may_stand: bool
+    hand_order: str  # usual: the book ranks the hands in the usual order (Peel 65)
+    ace_in_sequence: str
+    hearts_break_ties: bool
+    hearts_flush_best: bool
+    two_pairs_odd_card: bool  # the fifth card decides between equal two pairs
+    jackpot_openers: tuple[str, ...]
+    age_antes_again: bool  # in the first jack-pot, does the age ante beside his blind?
+    jackpot_pass: str  # a pass before the jack-pot is opened: final | keeps_cards
+    jackpot_series: str  # repeat | hold_last
+    openers_judged_on: str  # original_hand | final_hand
+    assumed: frozenset[str] = frozenset()
+
+    @property
+    def ranking(self) -> Ranking:
+        return Ranking(self.ace_in_sequence, self.hearts_break_ties, self.hearts_flush_best,
+                       self.two_pairs_odd_card)
+
+
+DEFAULTS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "engine_defaults.yaml")
+
+
+@cache
+def engine_defaults() -> dict[str, Any]:
+    """The engine's assumptions, read (safely) from ``engine_defaults.yaml``, through the
+    cache of parsed files (keyed by the file's bytes) when it holds a well-shaped entry."""
+    from ..load import cache as store
+
+    with open(DEFAULTS_FILE, "rb") as fh:
+        raw = fh.read()
+    k = store.key(b"engine defaults", raw)
+    use = store.in_use()
+    hit = store.get(k) if use else None
+    if hit is not None and defaults_fault(hit) is None:
+        found: dict[str, Any] = hit
+        return found
+    from ..load.yamlsafe import parse
+
+    data: dict[str, Any] = parse(raw.decode("utf-8"), DEFAULTS_FILE).data
+    if use:
+        store.put(k, data)
+    return data
+
+
+def defaults_fault(data: Any) -> str | None:
+    """What is wrong with the shape of the engine's defaults (None: nothing), so that a
+    broken cache entry is never used: every setting once, each with a plain value and
+    the sentence it assumes; precedence rules and procedures as the engine reads them."""
+    if not isinstance(data, dict) or not isinstance(data.get("parameters"), dict):
+        return "expected a mapping with 'parameters'"
+    settings = data["parameters"]
+    if set(settings) != {f"{g}.{k}" for g, k in _KEYS}:
+        return "expected each setting once"
+    for name, entry in settings.items():
+        if not isinstance(entry, dict) or not isinstance(entry.get("assumes"), str) or \
+                "value" not in entry or not _plain(entry["value"]):
+            return f"{name}: expected a plain value and what it assumes"
+    rules = data.get("precedence", [])
+    if not isinstance(rules, list) or not all(
+            isinstance(r, dict) and all(isinstance(r.get(f), str)
+                                        for f in ("id", "finding", "assumes"))
+            and isinstance(r.get("ruled_on_cause"), list)
+            and all(isinstance(c, str) for c in r["ruled_on_cause"])
+            and isinstance(r.get("when", {}), dict)
+            and all(type(v) in (bool, str, int) for v in r.get("when", {}).values())
+            for r in rules):
+        return "precedence: expected rules with an id, a finding, causes and what they assume"
+    procedures = data.get("procedures", {})
+    if not isinstance(procedures, dict) or not all(
+            isinstance(v, dict) and _plain_tree(v) for v in procedures.values()):
+        return "procedures: expected a mapping of plain data"
+    return None
+
+
+def _plain(value: Any) -> bool:
+    if isinstance(value, list):
+        return all(type(v) in (bool, int, str) for v in value)
+    return value is None or type(value) in (bool, int, str)
+
+
+def _plain_tree(value: Any, depth: int = 0) -> bool:
+    if depth > 8:
+        return False
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _plain_tree(v, depth + 1) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_plain_tree(v, depth + 1) for v in value)
+    return value is None or type(value) in (bool, int, str)
+
+
+def rules_from(parameters: dict[str, Any]) -> Rules:
+    """Build Rules from a rulebook's (already schema-checked) parameters; what it does
+    not give is the engine's assumption."""
+    assumptions = engine_defaults()["parameters"]
+    values: dict[str, Any] = {}
+    assumed = set()
+    for (group, key), name in _KEYS.items():
+        g = parameters.get(group)
+        if isinstance(g, dict) and key in g:
+            v = g[key]
+        else:
+            v = assumptions[f"{group}.{key}"]["value"]
+            assumed.add(name)
+        values[name] = tuple(v) if isinstance(v, list) else v
+    return Rules(**values, assumed=frozenset(assumed))
+
+
+def parameter_names() -> list[str]:
+    """Every setting a rulebook may give, as ``group.key`` (``draw.faced_card``)."""
+    return sorted(f"{group}.{key}" for group, key in _KEYS)
+
+
+def yaml_name(field_name: str) -> str:
+    for (group, key), name in _KEYS.items():
+        if name == field_name:
+            return f"{group}.{key}"
+    return field_name
+
+
+def voice(book: Any) -> str:
+    """How an assumption names the book: by name, or, for a book known only from a pinned
+    extract, as that text (what the rest of the book says is unknown, not silent)."""
+    return f"The pinned text of {book.pinned_name}" if book.extract else str(book.name)
+
+
+def assumption(name: str, book: str) -> str:
+    """The plain sentence a ruling gives for an assumed mechanic (``draw.faced_card``)."""
+    text: str = engine_defaults()["parameters"][name]["assumes"]
+    return text.replace("{book}", book)
+
+
+def precedence_of(book: Any) -> tuple[dict[str, Any], ...]:
+    """The book's precedence across finding kinds, or, where it declares none, the
+    engine's assumed one (each rule marked with the sentence a ruling gives for it)."""
+    own: tuple[dict[str, Any], ...] = tuple(book.precedence) if book is not None else ()
+    if own:
+        return own
+    return tuple(dict(r, assumed=True) for r in engine_defaults().get("precedence", []))

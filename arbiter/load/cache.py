@@ -1,0 +1,183 @@
+"""A small on-disk cache of validated rulebooks: it can make a start faster, never a ruling
+different.
+
+Parsing and validating a rulebook costs more than answering from it. The cache keeps the
+validated data as JSON (never pickle) in a file named by a BLAKE2b hash of the rulebook's
+bytes, the schema's bytes and the code that reads them (arbiter's version and its
+modules), so an edited file, schema or module is simply a miss. Each entry starts with
+a header line holding its key and a BLAKE2b digest of the key and the data that follows;
+an entry whose header, digest, size or shape is wrong in any way is ignored and rebuilt.
+
+Checking an entry's shape again costs more than reading it, so the writer checks once:
+before writing, it reads the entry back from the very bytes it writes and runs the
+reader's checks on it, and marks the entry ``verified`` in its header only if they pass.
+A reader makes the whole check again on any entry not so marked (one written by an
+older arbiter, or by anything else). What such a mark cannot stop is a forgery by the
+user's own account, which could as well edit the rulebooks themselves.
+
+An entry is read only from a directory and a file owned by the user and writable by nobody
+else. Set ``ARBITER_NO_CACHE=1`` to bypass the cache; ``ARBITER_CACHE_DIR`` moves it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+from collections.abc import Callable
+from typing import Any
+
+from .files import json_value
+
+try:  # the BLAKE2 module alone: hashlib would load OpenSSL on every start
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - a Python built without it
+    from hashlib import blake2b
+
+CACHE_FORMAT = b"arbiter-cache-3"
+MAX_ENTRY = 16 * 1024 * 1024  # bytes; far beyond any real rulebook's entry
+
+
+class Bypassed:
+    """``with cache.Bypassed():`` nothing within reads or writes the cache (``check``)."""
+
+    depth = 0
+
+    def __enter__(self) -> None:
+        Bypassed.depth += 1
+
+    def __exit__(self, *exc: object) -> None:
+        Bypassed.depth -= 1
+
+
+def in_use() -> bool:
+    """Whether entries may be read and written here and now."""
+    return not Bypassed.depth and cache_dir() is not None
+
+
+def cache_dir() -> str | None:
+    if os.environ.get("ARBITER_NO_CACHE") or Bypassed.depth:
+        return None
+    base = os.environ.get("ARBITER_CACHE_DIR")
+    if base:
+        return base
+    xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(xdg, "arbiter")
+
+
+def digest(*parts: bytes) -> str:
+    """BLAKE2b-256 of the parts, each prefixed by its length (so no two splits collide)."""
+    h = blake2b(digest_size=32)
+    for part in parts:
+        h.update(len(part).to_bytes(8, "big"))
+        h.update(part)
+    return h.hexdigest()
+
+
+_CODE: list[bytes] = []
+
+
+def _code() -> bytes:
+    """What identifies the code that builds and checks an entry: arbiter's version, and the
+    name, size and time of change of every module of the package and its subpackages (an
+    edited module is a new key; reading their source would cost every start)."""
+    if _CODE:
+        return _CODE[0]
+    from .. import __version__
+
+    parts = [__version__.encode()]
+    folders = [os.path.dirname(os.path.abspath(__file__))]
+    for folder in folders:  # the package, then each of its subpackages as it is found
+        try:
+            with os.scandir(folder) as found:
+                for e in sorted(found, key=lambda e: e.name):
+                    if e.name.endswith(".py"):
+                        st = e.stat()
+                        parts.append(f"{e.name} {st.st_size} {st.st_mtime_ns}".encode())
+                    elif e.is_dir() and os.path.isfile(os.path.join(e.path, "__init__.py")):
+                        folders.append(e.path)
+        except OSError:  # an install without sources: the version alone
+            parts.append(folder.encode())
+    _CODE.append(digest(*parts).encode())
+    return _CODE[0]
+
+
+def key(*parts: bytes) -> str:
+    """The name of the entry for these inputs (the file's bytes, the schema's)."""
+    return digest(CACHE_FORMAT, _code(), *parts)
+
+
+def _trusted(st: os.stat_result) -> bool:
+    """Owned by this user and writable by nobody else (where the system has owners)."""
+    getuid = getattr(os, "getuid", None)
+    if getuid is None:  # pragma: no cover - Windows
+        return True
+    return st.st_uid == getuid() and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+def get(k: str) -> Any | None:
+    """The data stored under ``k``, or None on a miss or any doubt about the entry."""
+    found = entry(k)
+    return None if found is None else found[0]
+
+
+def entry(k: str) -> tuple[Any, bool] | None:
+    """The data stored under ``k`` and whether its writer read it back and found it good
+    (see ``put``); None on a miss or any doubt about the entry."""
+    d = cache_dir()
+    if d is None:
+        return None
+    try:
+        if not _trusted(os.stat(d)):
+            return None
+        fd = os.open(os.path.join(d, f"{k}.json"), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+                     | getattr(os, "O_NONBLOCK", 0))
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_ENTRY or not _trusted(st):
+            os.close(fd)
+            return None
+        with os.fdopen(fd, "rb") as fh:
+            raw = fh.read(MAX_ENTRY + 1)
+        header, sep, body = raw.partition(b"\n")
+        if not sep:
+            return None
+        head = json_value(header.decode())
+        if not isinstance(head, dict) or head.get("key") != k or \
+                head.get("digest") != digest(k.encode(), body):
+            return None
+        return json_value(body.decode()), head.get("verified") is True
+    except (OSError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def put(k: str, value: Any, verify: Callable[[Any], bool] | None = None) -> None:
+    """Store ``value`` under ``k``. With ``verify``, the entry is first read back from the
+    very bytes to be written and given to it: an entry it rejects is not written, and one
+    it accepts is marked verified, so that a reader may trust the check already made
+    instead of making it again on every start."""
+    d = cache_dir()
+    if d is None:
+        return
+    import json  # only on a miss: keeps both out of every cached start
+    import tempfile
+
+    try:
+        body = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+        head: dict[str, Any] = {"key": k, "digest": digest(k.encode(), body)}
+        if verify is not None:
+            if not verify(json_value(body.decode())):
+                return
+            head["verified"] = True
+        header = json.dumps(head).encode()
+        os.makedirs(d, mode=0o700, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=d, suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(header + b"\n" + body)
+            os.replace(tmp, os.path.join(d, f"{k}.json"))
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+    except (OSError, ValueError, RecursionError):
+        pass  # a cache that cannot be written is only a slower start

@@ -1,0 +1,104 @@
+"""The cases shipped with arbiter, to read, rule on and start from.
+
+The project's ``cases/`` are installed with the package (as ``arbiter/casebook``),
+so ``arbiter examples`` can list them wherever arbiter was installed, and a CASE
+argument may name one instead of a file: ``arbiter rule peel-the-say``.
+"""
+
+# No `from __future__ import annotations` here: typing.NamedTuple compiles each string
+# annotation at import, a measurable share of a cold start; these annotations are
+# evaluated as written.
+import os
+import re
+from typing import NamedTuple
+
+from ..errors import InputError, did_you_mean
+from .files import shipped_dir, stem, suffix
+
+
+class Example(NamedTuple):
+    name: str  # the file's name without .yaml
+    title: str
+    path: str
+
+    def text(self) -> str:
+        with open(self.path, encoding="utf-8") as fh:
+            return fh.read()
+
+
+def casebook_dir() -> str:
+    """The shipped cases: the installed copy, or the source checkout's ``cases/``."""
+    return shipped_dir("casebook", "cases")
+
+
+def _files() -> list[str]:
+    """The shipped cases' files, sorted."""
+    d = casebook_dir()
+    try:
+        found = os.listdir(d)
+    except OSError:
+        return []
+    return sorted(os.path.join(d, n) for n in found if n.endswith(".yaml") and n != ".yaml")
+
+
+def names() -> list[str]:
+    return sorted(stem(p) for p in _files())
+
+
+def title_of(path: str) -> str:
+    """A case's title, read from its ``title:`` line without parsing the whole file."""
+    with open(path, encoding="utf-8") as fh:
+        text = fh.read()
+    found = re.search(r"^title:[ \t]*(.*?)[ \t]*$", text, re.M)
+    if not found or not found.group(1) or found.group(1)[0] in "|>&*!":
+        return ""
+    import yaml  # a quoted title is unquoted as YAML would
+
+    try:
+        value = yaml.safe_load(found.group(1))
+    except yaml.YAMLError:
+        return found.group(1)
+    return value if isinstance(value, str) else str(value)
+
+
+def examples() -> list[Example]:
+    """Every shipped case, by name, with its title."""
+    return [Example(stem(p), title_of(p), p) for p in _files()]
+
+
+def listing(shipped: list[Example]) -> str:
+    """One line for each example: its name, then its title."""
+    width = max((len(e.name) for e in shipped), default=0)
+    return "\n".join(f"{e.name:<{width}}  {e.title}".rstrip() for e in shipped)
+
+
+def example(name: str) -> Example:
+    """One shipped case by name (``peel-the-say`` or ``peel-the-say.yaml``)."""
+    base = name[:-5] if name.endswith(".yaml") else name
+    path = os.path.join(casebook_dir(), f"{base}.yaml")
+    if "/" in base or not os.path.isfile(path):
+        raise InputError(f"no shipped example {name!r}; {did_you_mean(base, names())} "
+                         "('arbiter examples' lists them)")
+    return Example(base, title_of(path), path)
+
+
+def resolve_case(arg: str) -> str:
+    """The file a CASE argument means: the file itself where there is one, else the shipped
+    example of that name. A path that is neither is left for the loader to report, with a
+    hint where a shipped example has its name."""
+    if os.path.exists(arg):
+        return arg
+    name = os.path.basename(arg.rstrip("/")) if arg.rstrip("/") else arg
+    base = stem(name) if suffix(name) in (".yaml", ".yml") else name
+    shipped = os.path.join(casebook_dir(), f"{base}.yaml")
+    bare = os.path.dirname(os.path.normpath(arg)) == "" and suffix(arg) == ""
+    if bare and os.path.isfile(shipped):
+        return shipped
+    if os.path.isfile(shipped):
+        raise InputError(f"no such file; the shipped example of that name is "
+                         f"'{base}' (write the name alone to use it)", file=arg)
+    if bare:
+        raise InputError(f"no such file, and no shipped example {arg!r}; "
+                         f"{did_you_mean(arg, names())} ('arbiter examples' lists them)",
+                         file=arg)
+    return arg

@@ -1,0 +1,231 @@
+"""A ruling for the table: text, Markdown, or JSON with stable keys."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..ruling.judge import Citation, Decided, Ruling, Silence
+from ..terms.findings import Finding
+from .laws import condition_words, wrap
+from .laws import sentence as _sentence
+
+
+def _cite_line(c: Citation, book_name: str) -> str:
+    pages = f", {'pp.' if c.pages and '–' in c.pages else 'p.'} {c.pages}" if c.pages else ""
+    head = f" — {c.heading}" if c.heading else ""
+    if c.ref.isdigit():
+        return f"{book_name}, law {c.ref}{head}{pages}"
+    return f"{book_name}, {c.label}{head}{pages if not c.page else ''}"
+
+
+def _penalty_text(p: dict[str, Any]) -> str:
+    if "forfeits" in p:
+        if not p["forfeits"]:
+            return f"{p['player']} has nothing in the pool to forfeit"
+        return f"{p['player']} forfeits his stake of {p['forfeits']}, which stays in the pool"
+    return f"{p['player']} pays {p['pays']} to {p['to']}"
+
+
+def _when(d: Decided) -> str:
+    return _when_text(d.condition)
+
+
+def _when_text(condition: dict[str, Any]) -> str:
+    return "If " + condition_words(condition) + ": " if condition else ""
+
+
+def _decision_lines(d: Decided, name: str, refs: dict[str, Citation]) -> list[str]:
+    says = _sentence(d.says)
+    if d.condition and says[1:2].islower():  # "If ...: it is a misdeal", but "B ..."
+        says = says[0].lower() + says[1:]
+    lines = [wrap(f"Decision: {_when(d)}{says}", "  ")]
+    lines += [wrap(f"Assumed: {a}", "    ") for a in d.assumes]
+    if d.remedy:
+        lines.append(wrap(f"Remedy: {_sentence(d.remedy)}", "    "))
+    for p in d.penalties:
+        lines.append(wrap(f"Penalty: {_sentence(_penalty_text(p))}", "    "))
+    if d.settled_by:
+        lines.append(wrap(f"Settled by: {_sentence(d.settled_by)}", "    "))
+    rests = ", ".join(_short(name, c, refs) for c in d.cites)
+    lines.append(wrap(f"Rests on: {rests}", "    "))
+    return lines
+
+
+def _silence_lines(s: Silence, name: str, refs: dict[str, Citation]) -> list[str]:
+    says = s.says
+    if s.condition:
+        says = _when_text(s.condition) + says  # it starts with the book's name
+    lines = [wrap(says, "  ")]
+    lines += [wrap(f"Assumed: {a}", "    ") for a in s.assumes]
+    if s.nearest:
+        lines.append(wrap("Nearest laws considered: "
+                          + ", ".join(_short(name, c, refs) for c in s.nearest), "    "))
+    if s.catch_all:
+        lines.append(wrap(f"The book's own rule for such cases: {s.catch_all}", "    "))
+    return lines
+
+
+def ruling_text(r: Ruling, explain: bool = False) -> str:
+    book = r.rulebook
+    case = r.case
+    refs = {c.ref: c for c in r.citations}
+    out = [f"RULING under {book.name}: {book.title}"
+           + (f" ({book.author}, {book.year})" if book.author else "")]
+    out += _answer_lines(r, book.name, refs)
+    out.append(f"Case: {case.title or case.file}")
+    if case.dispute:
+        who = f" (raised by {case.dispute.raised_by})" if case.dispute.raised_by else ""
+        out.append(f"Question{who}: {case.dispute.question}")
+    out.append("")
+    if not r.decisions and not r.silences:
+        out.append(_nothing_irregular(r))
+    # Each finding in the order it arose, with what the book decides of it or its silence.
+    said: dict[int, list[str]] = {}
+    order: list[Finding] = []
+    for d in r.decisions:
+        if id(d.finding) not in said:
+            order.append(d.finding)
+        said.setdefault(id(d.finding), []).extend(_decision_lines(d, book.name, refs))
+    for s in r.silences:
+        if id(s.finding) not in said:
+            order.append(s.finding)
+        said.setdefault(id(s.finding), []).extend(_silence_lines(s, book.name, refs))
+    for i, f in enumerate(sorted(order, key=lambda x: x.step)):
+        if i:
+            out.append("")
+        out.append(wrap(f"What happened: at step {f.step}"
+                        + (f" (line {f.line})" if f.line else "") + f", {f.message}.", ""))
+        out += said[id(f)]
+    if r.fact_referee:
+        out.append("")
+        out.append(wrap(f"Which is so is a question of fact: {_sentence(r.fact_referee)}", ""))
+    if r.assumes:
+        out.append("")
+        out += [wrap(f"This ruling also assumes: {a}", "") for a in r.assumes]
+    if r.citations:
+        out += ["", "THE LAW"]
+        for c in r.citations:
+            out.append(_cite_line(c, c.cited_as or book.name))
+            out.append(wrap(f"\u201c{' '.join(c.quote.split())}\u201d", "    "))
+            if c.note:
+                out.append(wrap(f"[Note: {c.note}]", "      "))
+    if explain:
+        out += ["", "HOW IT WAS DECIDED"]
+        for t in r.trace:
+            tested = ", ".join(f"{k} {_value(v)}" for k, v in t.tested.items()) or "no conditions"
+            out.append(wrap(f"step {t.finding.step} {t.finding.kind}: {t.provision} "
+                            f"{t.result} ({tested}): {t.why}", "  "))
+        for later, cause, rule in r.replay.merged:
+            out.append(wrap(f"step {later.step} {later.kind}: not found apart; ruled on its "
+                            f"cause, {cause.kind} at step {cause.step} ({rule['id']})", "  "))
+        if r.replay.assumed:
+            out.append(wrap("Mechanics the rulebook does not give (engine default used): "
+                            + ", ".join(r.replay.assumed), "  "))
+    return "\n".join(out)
+
+
+def _value(v: Any) -> str:
+    """A fact's value as a reader says it: yes, no, unknown, or the value."""
+    if v is None:
+        return "unknown"
+    if v is True:
+        return "yes"
+    if v is False:
+        return "no"
+    return str(v)
+
+
+def _short(name: str, ref: str, cites: dict[str, Citation] | None = None) -> str:
+    c = (cites or {}).get(ref)
+    if c is not None and c.cited_as:
+        name = c.cited_as
+    if ref.isdigit() or c is None:
+        return f"{name} {ref}"
+    title = c.label.split(" ", 2)[-1] if c.page else c.label
+    return f"{name}, p. {c.page} {title}" if c.page else f"{name} {title}"
+
+
+def _nothing_irregular(r: Ruling) -> str:
+    """Nothing out of order in the events; where the answer is about an act not yet done,
+    it says so, so that the two read together."""
+    a = r.answer
+    if a is None:
+        return "Nothing irregular happened: nothing in the events is out of order."
+    if a.if_done:
+        return wrap(f"Nothing irregular has happened so far: {a.player} has not done it yet, "
+                    "and the answer above is what the book rules if he does.", "")
+    return "Nothing irregular has happened so far."
+
+
+def _answer_lines(r: Ruling, name: str, refs: dict[str, Citation]) -> list[str]:
+    """The answer to the case's question, first: the answer in the table's words, then
+    what follows, then the laws it rests on (quoted under THE LAW)."""
+    a = r.answer
+    if a is None:
+        return []
+    lines = [wrap(a.line(), "")]
+    follows = a.follows()
+    if follows:
+        lines.append(wrap(follows if a.if_done else f"What follows: {follows}", "  "))
+    if a.cites:
+        # A silent answer rests on no law: what it cites are the laws it weighed.
+        head = "Nearest laws considered: " if a.silent and a.cites != _catch_all(r) else \
+            "Rests on: "
+        lines.append(wrap(head + ", ".join(_short(name, c, refs) for c in a.cites), "  "))
+    return [*lines, ""]
+
+
+def _catch_all(r: Ruling) -> list[str]:
+    catch = r.rulebook.catch_all
+    return [str(c) for c in catch.get("cites", [])] if catch else []
+
+
+def ruling_markdown(r: Ruling) -> str:
+    book = r.rulebook
+    case = r.case
+    refs = {c.ref: c for c in r.citations}
+    out = [f"# Ruling under {book.name}", ""]
+    if r.answer is not None:
+        out += [f"**{r.answer.line()}**"
+                + (f" {r.answer.follows()}" if r.answer.consequence else "")
+                + (f" *({', '.join(_short(book.name, c, refs) for c in r.answer.cites)})*"
+                   if r.answer.cites else ""), ""]
+    out += [f"*{book.title}*" + (f", {book.author}, {book.year}" if book.author else ""), "",
+            f"**Case:** {case.title or case.file}", ""]
+    if case.dispute:
+        out.append(f"**Question:** {case.dispute.question}"
+                   + (f" (raised by {case.dispute.raised_by})" if case.dispute.raised_by else ""))
+    out.append("")
+    items: list[tuple[int, int, str]] = []  # (step, order given, line): by step, as in text
+    for d in r.decisions:
+        f = d.finding
+        items.append((f.step, len(items),
+                      f"- **Step {f.step}:** {f.message}. **Decision:** {_when(d)}"
+                      f"{_sentence(d.says)}"
+                      + "".join(f" **Assumed:** {a}" for a in d.assumes)
+                      + (f" **Remedy:** {_sentence(d.remedy)}" if d.remedy else "")
+                      + "".join(f" **Penalty:** {_sentence(_penalty_text(p))}"
+                                for p in d.penalties)
+                      + (f" **Settled by:** {_sentence(d.settled_by)}" if d.settled_by else "")
+                      + f" *({', '.join(_short(book.name, c, refs) for c in d.cites)})*"))
+    for s in r.silences:
+        items.append((s.finding.step, len(items),
+                      f"- **Step {s.finding.step}:** {s.finding.message}. "
+                      f"{_when_text(s.condition)}{s.says}"
+                      + "".join(f" **Assumed:** {a}" for a in s.assumes)
+                      + (f" Nearest: {', '.join(_short(book.name, c, refs) for c in s.nearest)}."
+                         if s.nearest else "")
+                      + (f" {s.catch_all}" if s.catch_all else "")))
+    out += [line for _, _, line in sorted(items)]
+    if r.fact_referee:
+        out += ["", f"**Which is so is a question of fact:** {_sentence(r.fact_referee)}"]
+    if r.assumes:
+        out += [""] + [f"**This ruling also assumes:** {a}" for a in r.assumes]
+    if r.citations:
+        out += ["", "## The law", ""]
+        for c in r.citations:
+            out += [f"**{_cite_line(c, c.cited_as or book.name)}**", "",
+                    "> " + " ".join(c.quote.split()), ""]
+            if c.note:
+                out += [f"*Note: {' '.join(c.note.split())}*", ""]
+    return "\n".join(out).rstrip() + "\n"

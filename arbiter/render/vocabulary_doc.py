@@ -1,0 +1,147 @@
+"""What is written from the registry: the README's lists and the JSON Schemas' enums.
+
+``python -m arbiter.vocabulary_doc`` rewrites every README block between
+``<!-- vocabulary:NAME -->`` and ``<!-- /vocabulary -->``, and the enums of
+``arbiter/schemas/*.schema.json`` (acts, intents, finding kinds, decisions).
+tests/test_vocabulary.py fails when either differs from what this writes, so
+the registry is the one place a word is added.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..terms.vocabulary import (
+    ACTS,
+    CONTEXT_FACTS,
+    DECISIONS,
+    DERIVED_FACTS,
+    FINDINGS,
+    PENALTIES,
+    QUESTION_FACTS,
+    QUESTIONS,
+)
+
+
+def _codes(names: object) -> str:
+    return ", ".join(f"`{n}`" for n in names)  # type: ignore[attr-defined]
+
+
+def acts() -> str:
+    rows = ["| act | one-line verbs | mapping keys |", "|---|---|---|"]
+    for act, spec in ACTS.items():
+        rows.append(f"| `{act}` | {_codes(spec.verbs)} | {_codes(spec.keys)} |")
+    return "\n".join(rows)
+
+
+def findings() -> str:
+    rows = ["| finding | what it is | the facts it carries (besides every finding's) |",
+            "|---|---|---|"]
+    for kind, spec in FINDINGS.items():
+        facts = [*spec.facts, *spec.derived]
+        rows.append(f"| `{kind}` | {spec.summary} | {_codes(facts) or '—'} |")
+    rows.append("")
+    rows.append("Every finding also carries " + _codes(CONTEXT_FACTS) + ". The judge works out "
+                + _codes(DERIVED_FACTS) + " where a kind lists them.")
+    return "\n".join(rows)
+
+
+def decisions() -> str:
+    rows = ["| decision | meaning |", "|---|---|"]
+    rows += [f"| `{d}` | {meaning} |" for d, meaning in DECISIONS.items()]
+    rows.append("")
+    rows.append("Penalties: " + "; ".join(f"`{k}`: {v}" for k, v in PENALTIES.items()) + ".")
+    return "\n".join(rows)
+
+
+def defaults() -> str:
+    from ..law.params import engine_defaults
+
+    data = engine_defaults()
+    rows = ["| where the book is silent on | the engine assumes | the ruling says |",
+            "|---|---|---|"]
+    for name, entry in data["parameters"].items():
+        value = entry["value"]
+        shown = "none" if value is None else ", ".join(map(str, value)) if isinstance(
+            value, list) else str(value).lower() if isinstance(value, bool) else str(value)
+        rows.append(f"| `{name}` | `{shown}` | {entry['assumes']} |")
+    for rule in data.get("precedence", []):
+        causes = ", ".join(rule["ruled_on_cause"])
+        rows.append(f"| precedence `{rule['id']}` | `{rule['finding']}` ruled on "
+                    f"{causes} | {rule['assumes']} |")
+    for name, entry in data.get("procedures", {}).items():
+        value = entry["value"]
+        shown = ", ".join(value) if isinstance(value, list) else str(value)
+        says = entry.get("assumes", "(wording only)")
+        rows.append(f"| procedure `{name}` | `{shown}` | {says} |")
+    return "\n".join(rows)
+
+
+def questions() -> str:
+    rows = ["| question (`dispute.asks`) | what it asks | example | answered with |",
+            "|---|---|---|---|"]
+    kinds = {"player": "a player's name", "yes_no": "yes or no", "acts": "what he may do"}
+    for q, spec in QUESTIONS.items():
+        rows.append(f"| `{spec.form}` | {spec.summary} | `{spec.example}` | "
+                    f"{kinds[spec.answer]} (`{q}`) |")
+    rows.append("")
+    rows.append("A book's `answers:` may test " + _codes(QUESTION_FACTS) + ".")
+    return "\n".join(rows)
+
+
+BLOCKS = {"acts": acts, "findings": findings, "decisions": decisions, "defaults": defaults,
+          "questions": questions}
+_BLOCK = re.compile(r"(<!-- vocabulary:(\w+) -->\n)(.*?)(<!-- /vocabulary -->)", re.S)
+
+
+def rewrite(text: str) -> str:
+    def sub(m: re.Match[str]) -> str:
+        return m.group(1) + BLOCKS[m.group(2)]() + "\n" + m.group(4)
+
+    return _BLOCK.sub(sub, text)
+
+
+def blocks(text: str) -> dict[str, str]:
+    return {m.group(2): m.group(3) for m in _BLOCK.finditer(text)}
+
+
+SCHEMAS = Path(__file__).parent.parent / "load" / "schemas"
+
+
+def schema_enums(name: str, data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` (a schema) with its vocabulary enums as the registry has them."""
+    from ..terms.vocabulary import INTENTS, Act, Decision, Kind, Question
+
+    out: dict[str, Any] = json.loads(json.dumps(data))
+    if name == "case":
+        event = out["$defs"]["event"]["properties"]
+        event["act"]["enum"] = [a.value for a in Act]
+        event["intent"]["enum"] = list(INTENTS)
+    else:
+        kinds = [k.value for k in Kind]
+        prov = out["$defs"]["provision"]["properties"]
+        prov["finding"]["enum"] = kinds
+        prov["decision"]["enum"] = [d.value for d in Decision]
+        rule = out["properties"]["precedence"]["items"]["properties"]
+        rule["finding"]["enum"] = kinds
+        rule["ruled_on_cause"]["items"]["enum"] = kinds
+        out["$defs"]["answer"]["properties"]["question"]["enum"] = [q.value for q in Question]
+    return out
+
+
+def write_schemas() -> None:
+    for name in ("case", "rulebook"):
+        path = SCHEMAS / f"{name}.schema.json"
+        data = json.loads(path.read_text(encoding="utf-8"))
+        path.write_text(json.dumps(schema_enums(name, data), indent=2, ensure_ascii=False)
+                        + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    readme = Path(sys.argv[1] if len(sys.argv) > 1 else "README.md")
+    readme.write_text(rewrite(readme.read_text(encoding="utf-8")), encoding="utf-8")
+    write_schemas()

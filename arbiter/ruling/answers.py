@@ -1,0 +1,333 @@
+"""The answer to the question a case asks (``dispute.asks``), book by book.
+
+Each book answers at the point the events reach. Two sources, both the book's:
+
+- its ``answers:`` -- data provisions on a question, matched (by the same small matcher as
+  provisions, never ``eval``) on facts of the table: who has the age, whether he is still
+  in, who is on his left, how the deal ended (``QUESTION_FACTS`` in the vocabulary);
+- its ruling: ``may C come in`` is answered by what the book rules if C does it now (the
+  act is added to the events and the book rules on what it shows); ``is B's hand foul`` and
+  ``who takes the pool`` by what it rules on the events as they are.
+
+Where neither reaches the point, the answer is "silent" (for an extract, "not in the
+pinned text"). The engine adds nothing of its own but the mechanics: whose turn it is.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..errors import InputError
+from ..law.provisions import fill, match
+from ..render.laws import condition_words
+from ..render.laws import sentence as _sentence
+from ..terms.records import field, record, replace
+from ..terms.vocabulary import ACTS, FINDINGS, PERMITS, POOL_TAKERS, QUESTIONS, Act, Question
+
+if TYPE_CHECKING:
+    from ..law.laws import Rulebook
+    from ..table.questions import Asked
+    from ..table.replay import Replay
+    from .judge import Decided, Ruling, Silence
+
+
+@record
+class Answer:
+    """A book's answer: yes, no, a name or a few words; why; what follows; the laws."""
+
+    question: str
+    form: str
+    answer: str
+    because: str
+    consequence: str | None = None
+    cites: list[str] = field(default_factory=list)
+    silent: bool = False
+    outside_extract: bool = False
+    player: str | None = None
+    # The consequence is what would follow if he did it (``may``: the act tried on the
+    # events), not what the events already brought about.
+    if_done: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"question": self.question, "form": self.form, "player": self.player,
+                "answer": self.answer, "because": self.because,
+                "consequence": self.consequence, "cites": list(self.cites),
+                "silent": self.silent}
+
+    def follows(self) -> str | None:
+        """What follows, as a sentence: ``If he does it: what he did ... does not stand.``"""
+        if not self.consequence:
+            return None
+        text = _sentence(self.consequence)
+        if not self.if_done:
+            return text
+        return "If he does it: " + (text[:1].lower() + text[1:] if text[1:2].islower() else text)
+
+    def line(self) -> str:
+        """The answer in the table's words, one or two sentences."""
+        text = _sentence(self.because)
+        if self.silent or QUESTIONS[Question(self.form)].answer != "yes_no":
+            return text
+        word = self.answer[:1].upper() + self.answer[1:]
+        return f"{word}: {text[:1].lower() + text[1:] if text[1:2].islower() else text}"
+
+
+def answer_for(ruling: Ruling) -> Answer | None:
+    """The answer to the case's question under the ruling's book, or None if it asks none."""
+    d = ruling.case.dispute
+    if d is None or d.asks is None:
+        return None
+    asked = d.asks
+    if asked.kind == Question.MAY:
+        return may(ruling, asked)
+    if asked.kind == Question.WHAT_MAY:
+        return what_may(ruling, asked)
+    facts = question_facts(ruling.replay, asked)
+    if asked.kind in (Question.HAND_FOUL, Question.TAKES_POOL):
+        found = _from_ruling(ruling, asked)
+        if found is not None:
+            return found
+    return from_book(ruling.rulebook, asked, facts) or silent(ruling.rulebook, asked)
+
+
+# --- the facts a question is answered on ---------------------------------------------
+
+def question_facts(r: Replay, asked: Asked, act: str | None = None,
+                   regular: bool | None = None, found: str | None = None,
+                   decision: str | None = None) -> dict[str, Any]:
+    seats = list(r.seats)
+    status = {n: r.status(n) for n in seats}
+    age = r.age
+    i = seats.index(age)
+    round_from_left = [seats[(i + k) % len(seats)] for k in range(1, len(seats) + 1)]
+    still_in = [n for n in round_from_left if status[n] == "in"]
+    o = r.outcome
+    p = asked.player
+    holds = [e for e in r.case.events if e.act == Act.HOLDS and e.player == age]
+    facts: dict[str, Any] = {
+        "phase": r.final.phase, "dealer": r.dealer, "age": age, "player": p,
+        "is_age": p == age if p else None, "is_dealer": p == r.dealer if p else None,
+        "player_in": status[p] == "in" if p else None, "age_in": status[age] == "in",
+        "age_held": bool(holds), "left_of_age": round_from_left[0],
+        "left_of_age_in": status[round_from_left[0]] == "in",
+        "next_in_left_of_age": next((n for n in still_in if n != age), None),
+        "last_in_order": still_in[-1] if still_in else None,
+        "outcome": o.get("kind"), "winner": o.get("winner"),
+        "is_winner": (o.get("winner") == p) if p and o.get("winner") else False,
+        "jackpot": r.case.table.jackpot, "opener": r.facts.get("opener"),
+        "is_opener": p is not None and r.facts.get("opener") == p,
+        "others_went_in": any(n != p for n in r.facts.get("went_in", [])),
+        "bet_made": bool(r.facts.get("bet_made")), "called": o.get("kind") == "show",
+        "straddled": bool(r.facts.get("straddles")),
+        "last_straddler": r.facts["straddles"][-1][0] if r.facts.get("straddles") else None,
+        "act": act, "regular": regular,
+        "stake": r.stake(p) if p else None, "pool": r.final.pool,
+        "in_turn": r.final.turn == p if p else None, "found": found, "decision": decision,
+    }
+    return facts
+
+
+# --- the book's own answers ------------------------------------------------------------
+
+def from_book(book: Rulebook, asked: Asked, facts: dict[str, Any]) -> Answer | None:
+    """The book's ``answers:`` for this question that hold on these facts (an exception
+    over the rule it is an exception to; else the first, in the book's order)."""
+    mine = [a for a in book.answers if a["question"] == asked.kind]
+    holding = [a for a in mine if match(a.get("when", {}), facts).result is True]
+    overridden = {x for a in holding for x in a.get("exception_to", [])}
+    winners = [a for a in holding if a["id"] not in overridden]
+    if not winners:
+        return None
+    a = winners[0]
+    quiet = bool(a.get("silent"))  # the book's own word that it does not settle the point
+    return Answer(asked.text, str(asked.kind), fill(a["answer"], facts), fill(a["says"], facts),
+                  fill(a["consequence"], facts) if a.get("consequence") else None,
+                  [_ref(book, c) for c in a["cites"]], silent=quiet,
+                  outside_extract=quiet and book.extract, player=asked.player)
+
+
+def silent(book: Rulebook, asked: Asked, point: str | None = None) -> Answer:
+    what = point or QUESTIONS[asked.kind].summary
+    if book.extract:
+        because = (f"that is not in the pinned text of {book.pinned_name}: {book.name}'s "
+                   f"ruling on it is unknown, not silent ({what})")
+        word = "not in the pinned text"
+    else:
+        because = f"{book.name} is silent on it ({what})"
+        word = "silent"
+    return Answer(asked.text, str(asked.kind), word, because, silent=True,
+                  outside_extract=book.extract, player=asked.player)
+
+
+def _ref(book: Rulebook, ref: Any) -> str:
+    law = book.law(ref)
+    return law.ref if law else str(ref)
+
+
+# --- answers from the ruling -----------------------------------------------------------
+
+def _consequence(d: Decided) -> str | None:
+    bits = [d.remedy] if d.remedy else []
+    for p in d.penalties:
+        if p.get("forfeits"):
+            bits.append(f"{p['player']} forfeits his stake of {p['forfeits']}, which stays in "
+                        "the pool")
+        elif "pays" in p:
+            bits.append(f"{p['player']} pays {p['pays']} to {p['to']}")
+    return "; ".join(bits) or None
+
+
+def _from_decision(asked: Asked, d: Decided, word: str) -> Answer:
+    return Answer(asked.text, str(asked.kind), word, d.says, _consequence(d), list(d.cites),
+                  player=asked.player)
+
+
+def _from_ruling(ruling: Ruling, asked: Asked) -> Answer | None:
+    spec = QUESTIONS[asked.kind]
+    if asked.kind == Question.HAND_FOUL:
+        for d in ruling.decisions:
+            if d.finding.player == asked.player and d.decision in spec.yes_by:
+                word = "yes" if not d.condition else "yes, " + _if(d.condition)
+                return _from_decision(asked, d, word)
+        for s in ruling.silences:
+            if s.finding.player == asked.player and s.finding.kind in _HAND_KINDS:
+                return _silent_on(ruling, asked, s)
+        return None
+    for d in ruling.decisions:
+        taker = POOL_TAKERS.get(d.decision)
+        f = d.finding.facts
+        if taker == "nobody":
+            return _from_decision(asked, d, "nobody: the pool stays for the next deal")
+        if taker == "winners":
+            return _from_decision(asked, d, " and ".join(f.get("winners") or []))
+        if taker == "winner":
+            return _from_decision(asked, d, str(f.get("winner") or d.finding.player))
+    return None
+
+
+def _silent_on(ruling: Ruling, asked: Asked, s: Silence) -> Answer:
+    out = silent(ruling.rulebook, asked, s.finding.message)
+    out.cites = list(s.cites)
+    return out
+
+
+def _if(cond: dict[str, Any]) -> str:
+    return "if " + condition_words(cond)
+
+
+# Findings about the hand itself (what "is his hand foul?" turns on).
+_HAND_KINDS = frozenset({"wrong_number_dealt", "wrong_hand_size", "asked_wrong_number",
+                         "given_more_than_asked", "given_fewer_than_asked",
+                         "dealer_drew_wrong_number", "showed_wrong_number",
+                         "discard_retaken", "drew_after_his_turn"})
+
+
+# --- may he do it? -----------------------------------------------------------------------
+
+def may(ruling: Ruling, asked: Asked) -> Answer:
+    """What the book rules if he does it now: found irregular and ruled -- no, with the
+    book's consequence (yes, where the act is lawful and the book lets it stand); found and
+    not ruled -- silent; nothing found -- the book's own answer, or yes, it being his to do."""
+    from ..table.replay import replay
+    from .judge import rule_on
+
+    book, case = ruling.rulebook, ruling.case
+    assert asked.act is not None
+    ev = replace(asked.act, line=None, column=None)
+    trial = replace(case, events=(*case.events, ev))
+    try:
+        h = rule_on(replay(trial, book), book)
+    except InputError as exc:
+        return Answer(asked.text, str(asked.kind), "no", f"it cannot be done: {exc.message}",
+                      player=asked.player)
+    # What the act shows: the findings of its own step, not those found when the events
+    # end (the show, the openers), which the events found without it too.
+    found = list(h.replay.findings)
+    found = found[:len(found) - int(h.replay.facts.get("found_at_end", 0))]
+    new = [f for f in found if f.step == len(trial.events) and not FINDINGS[f.kind].outcome]
+    decided = [d for d in h.decisions if any(d.finding is f for f in new)]
+    facts = question_facts(ruling.replay, asked, act=ev.act.value, regular=not new,
+                           found=str(new[0].kind) if new else None,
+                           decision=str(decided[0].decision) if decided else None)
+    own = from_book(book, asked, facts)  # the book's own answer comes first
+    if own is not None:
+        return own
+    if decided:
+        d = decided[0]
+        lawful = FINDINGS[d.finding.kind].lawful
+        word = "yes" if lawful and PERMITS.get(d.decision, False) else "no"
+        out = _from_decision(asked, d, word)
+        out.if_done = True
+        for other in decided[1:]:
+            out.cites += [c for c in other.cites if c not in out.cites]
+        return out
+    quiet = [s for s in h.silences if any(s.finding is f for f in new)]
+    if quiet:
+        return _silent_on(h, asked, quiet[0])
+    return Answer(asked.text, str(asked.kind), "yes",
+                  f"{asked.player} may {_words(asked)}: it is his to do at this point, and "
+                  "nothing in it is irregular", player=asked.player)
+
+
+def _words(asked: Asked) -> str:
+    return asked.text.split(" ", 2)[2] if asked.text.count(" ") >= 2 else asked.text
+
+
+def choices(phase: str, bet_made: bool) -> list[tuple[str, str]]:
+    """The acts a player can choose at this point of the deal, from the vocabulary (each
+    act's ``choice_at``): (what the answer calls it, the act as a question writes it). In the
+    betting after the draw, a bet once made is called or raised, not bet again."""
+    out = []
+    for spec in ACTS.values():
+        if phase not in spec.choice_at:
+            continue
+        if (phase == "after the draw" and spec.choice_after_bet is not None
+                and spec.choice_after_bet != bet_made):
+            continue
+        words = spec.choice_words
+        out.append((" ".join(w for w in words.split() if not w.isdigit()), words))
+    return out
+
+
+def what_may(ruling: Ruling, asked: Asked) -> Answer:
+    from ..table.questions import parse_question
+
+    options = choices(ruling.replay.final.phase, bool(ruling.replay.facts.get("bet_made")))
+    if not options:
+        return Answer(asked.text, str(asked.kind), "nothing",
+                      "the deal is over: there is nothing left for him to do in it",
+                      player=asked.player)
+    ctx = _ctx(ruling)
+    yes: list[str] = []
+    no: list[str] = []
+    unknown: list[str] = []
+    cites: list[str] = []
+    reasons: list[str] = []
+    for label, words in options:
+        one = may(ruling, parse_question(f"may {asked.player} {words}", ctx))
+        (yes if one.answer == "yes" else unknown if one.silent else no).append(label)
+        cites += [c for c in one.cites if c not in cites]
+        if one.answer == "no" and one.cites:
+            reasons.append(f"not {label}: {one.because}")
+    bits = []
+    if yes:
+        bits.append(f"{asked.player} may {_either(yes)}")
+    if no:
+        bits.append(f"he may not {_either(no)}")
+    if unknown:
+        bits.append(f"on whether he may {_either(unknown)} {ruling.rulebook.name} is silent")
+    because = "; ".join(bits)
+    return Answer(asked.text, str(asked.kind), ", ".join(yes) or "nothing", because,
+                  "; ".join(reasons[:2]) or None, cites, player=asked.player)
+
+
+def _either(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _ctx(ruling: Ruling) -> Any:
+    from ..load.yamlsafe import parse
+    from ..table.cases import _Ctx
+
+    t = ruling.case.table
+    return _Ctx(parse("{}", ruling.case.file), ("dispute", "asks"), t.seats, dict(t.counters))

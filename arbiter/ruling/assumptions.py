@@ -1,0 +1,56 @@
+"""What a ruling assumes: the engine's mechanics a book does not give, said plainly.
+
+A decision (or a silence) on a finding that rests on an assumed mechanic carries
+the sentence ``engine_defaults.yaml`` gives for it, with the book's name: "Hoffmann
+does not say where a card found faced in the pack goes; this ruling assumes it goes
+with the discards." So does the cause of a finding the engine's assumed precedence
+merged into it, and a provision that needs the book's procedures where the book
+gives none. What the table relied on without any finding is said once, for the
+ruling as a whole.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..law.params import assumption, engine_defaults, voice
+
+if TYPE_CHECKING:
+    from ..law.laws import Rulebook
+    from ..table.replay import Replay
+    from ..terms.findings import Finding
+
+
+def _fill(text: str, book: Rulebook) -> str:
+    return text.replace("{book}", voice(book))
+
+
+class Assumptions:
+    def __init__(self, r: Replay, book: Rulebook) -> None:
+        self.r, self.book = r, book
+        self.merged: dict[int, list[str]] = {}
+        for _, cause, rule in r.merged:
+            if rule.get("assumed"):
+                said = self.merged.setdefault(id(cause), [])
+                text = _fill(str(rule.get("assumes", "")), book)
+                if text and text not in said:
+                    said.append(text)
+        self.procedures = [k for k in engine_defaults().get("procedures", {})
+                           if k not in (book.procedures or {})]
+
+    def of(self, f: Finding, p: dict[str, Any] | None) -> list[str]:
+        """The sentences for every assumption the ruling on ``f`` (by provision ``p``)
+        depends on."""
+        out = [assumption(name, voice(self.book)) for name in f.assumed]
+        out += self.merged.get(id(f), [])
+        if p is not None and ("evidence" in p or "referee" in p):
+            defaults = engine_defaults()["procedures"]
+            out += [_fill(defaults[k]["assumes"], self.book) for k in self.procedures
+                    if defaults[k].get("assumes")]
+        return out
+
+    def unattached(self, said: list[list[str]]) -> list[str]:
+        """The table's assumptions no decision or silence has already stated."""
+        given = {s for group in said for s in group}
+        return [s for s in (assumption(n, voice(self.book)) for n in self.r.relied)
+                if s not in given]

@@ -1,0 +1,73 @@
+"""A jack-pot's openers: the least pair that opens it, and whether a player held it."""
+
+from __future__ import annotations
+
+from ...terms.cards import RANKS, Category, card_name, evaluate
+from ...terms.vocabulary import Kind
+from ..game import Game
+
+
+def openers(game: Game, name: str) -> tuple[str, bool | None, list[str]]:
+    """The least pair that opens this jack-pot, whether ``name`` held it, and his cards.
+
+    Openers are judged on the hand the rulebook says (Peel 30: "in his original hand"):
+    as dealt, the cards named at the deal, or, if he did not draw, the cards he holds
+    now; or as he holds it at the end.
+    """
+    rules = game.rules
+    series = rules.jackpot_openers
+    later = game.jackpot - 1
+    game.rely("jackpot_openers", "openers_judged_on")
+    if later >= len(series):
+        game.rely("jackpot_series")
+    need = series[later % len(series) if rules.jackpot_series == "repeat" else
+                  min(later, len(series) - 1)]
+    seat = game.seats[name]
+    if rules.openers_judged_on == "final_hand":
+        hand = seat.hand
+    elif seat.dealt and None not in seat.dealt:
+        hand = list(seat.dealt)
+    elif not seat.discarded:
+        hand = seat.hand
+    else:
+        hand = []
+    known = [c for c in hand if c]
+    if len(known) != 5:  # not all named, or a foul hand of more than five
+        return need, None, known
+    value = evaluate(known, rules.ranking)
+    qualified = value.category > Category.PAIR or (
+        value.category == Category.PAIR and value.ranks[0] >= RANKS.index(need) + 2)
+    return need, qualified, known
+
+
+def check_openers(game: Game) -> None:
+    """At the end of a jack-pot: did the opener hold openers?"""
+    if not game.jackpot or not game.opener:
+        return
+    need, qualified, known = openers(game, game.opener)
+    winners = game.outcome.get("winners") or [game.outcome.get("winner")]
+    won = game.opener in winners
+    shown = game.outcome.get("kind") == "show" and game.opener in game.active()
+    # Peel 33 and Hoffmann p. 132 bind an opener who takes the pool; one whose cards were
+    # never shown and who did not win leaves nothing to rule on.
+    if qualified is not True and (won or shown):
+        game.find(Kind.OPENED_WITHOUT_OPENERS, game.opener,
+                  f"{game.opener} opened the jack-pot; the least hand to open it was a pair of "
+                  f"{card_name(need + 's').split(' of ')[0]}s" + (
+                      "" if qualified is False else ", and his cards were not named"
+                      if len(known) < 5 else f", and he held {len(known)} cards"),
+                  need=need, qualified=qualified, cards=known, won=won,
+                  others_went_in=any(s.came_in for n, s in game.seats.items()
+                                     if n != game.opener),
+                  called=game.outcome.get("kind") == "show",
+                  relied=game.rely(*_openers_rules(game)))
+    took = game.open_findings.get(("won", game.opener))
+    if took is not None:
+        took.facts["qualified"] = qualified
+        took.assumed = (*took.assumed, *game.rely(*_openers_rules(game)))
+
+
+def _openers_rules(game: Game) -> tuple[str, ...]:
+    """The rules a judgment of openers went by."""
+    later = game.jackpot - 1 >= len(game.rules.jackpot_openers)
+    return ("jackpot_openers", "openers_judged_on", *(("jackpot_series",) if later else ()))

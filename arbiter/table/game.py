@@ -1,0 +1,320 @@
+"""The table during one deal: seats, stakes, the pool, the pack and every card.
+
+This module is the state only, and the questions one may ask of it (whose say
+it is, what the straddle in turn is, what going in costs). It changes nothing
+on its own and finds nothing: each act's handler in ``arbiter/acts`` checks an
+event against it, records what is irregular, and applies the change. Where
+the books differ it asks ``Rules``. Only what cannot physically happen raises
+``Impossible``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..law.params import Rules, yaml_name
+from ..law.precedence import cause_of
+from ..terms.cards import FULL_PACK
+from ..terms.findings import Finding, Kind
+from ..terms.records import field, record
+
+if TYPE_CHECKING:  # checked as the enum it behaves as; made as cheaply as names.py can
+    from enum import StrEnum
+else:
+    from ..terms.names import StrEnum
+
+
+class Impossible(Exception):
+    """An event that cannot physically happen at a card table."""
+
+
+class OutOfPlace(Impossible):
+    """An act a person can make, at a point of the deal where it has no place (a blind
+    after the deal, a discard before it): found and ruled, and the table is left as it was.
+    ``kind`` and ``facts``: a finding more particular than ``out_of_place``."""
+
+    def __init__(self, message: str, kind: Kind | None = None, **facts: Any) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.facts = facts
+
+
+class Phase(StrEnum):
+    BEFORE_DEAL = "before the deal"
+    SAY = "before the draw"
+    DRAW = "the draw"
+    BETTING = "after the draw"
+    SHOW = "the show"
+    OVER = "over"
+
+
+class Status(StrEnum):
+    IN = "in"
+    PASSED = "passed"
+
+
+@record
+class Seat:
+    name: str
+    stake: int = 0
+    status: Status = Status.IN
+    hand: list[str | None] = field(default_factory=list)  # None: a card nobody has named
+    funds: int | None = None
+    looked: bool = False
+    lifted: bool = False
+    came_in: bool = False
+    discarded: int | None = None
+    asked: int | None = None
+    given: int = 0
+    owed: int = 0  # cards exposed in the draw, still to be replaced
+    drawn: bool = False
+    drawn_lifted: bool = False  # raised from the table after his draw (Peel 48)
+    dealt: tuple[str | None, ...] = ()  # the original hand, as far as it was named
+    borrowed: bool = False
+    stated: str | None = None  # what he said he would do when his turn came
+
+
+class Game:
+    """Mutable table state, owned by one replay; the act handlers change it."""
+
+    def __init__(self, seats: tuple[str, ...], dealer: str, blind: int, limit: int,
+                 rules: Rules, *, jackpot: int = 0, carried: int = 0,
+                 stakes: dict[str, int] | None = None,
+                 precedence: tuple[dict[str, Any], ...] = ()) -> None:
+        self.rules = rules
+        self.precedence = precedence
+        self.names = seats
+        self.seats = {n: Seat(n, funds=(stakes or {}).get(n)) for n in seats}
+        self.dealer = dealer
+        self.age = self.left_of(dealer)
+        self.blind_unit = blind
+        self.limit = limit
+        self.jackpot = jackpot
+        self.carried = carried
+        self.pack: list[str | None] = [None] * len(FULL_PACK)
+        self.known: set[str] = set()
+        self.discards: list[str | None] = []
+        self.abandoned: list[str | None] = []
+        self.exposed: list[str | None] = []
+        self.phase = Phase.BEFORE_DEAL
+        self.level = 0
+        self.blind_paid = False
+        self.straddles: list[tuple[str, int]] = []
+        self.straddling_closed = False
+        self.refused_by: str | None = None  # who first refused to straddle in turn
+        self.declined: list[str] = []  # every player who declined to straddle, in order
+        # Cutting for the deal, round by round (player -> card, None if not named), and who
+        # may cut in the round now open (None: anyone; after a tie, the tied players only).
+        self.deal_cuts: list[dict[str, str | None]] = []
+        self.deal_cut_eligible: list[str] | None = None
+        self.say_started = False
+        self.to_act: list[str] = []
+        self.bet_made = False
+        # Who has stood in the betting with no bet made: the turn comes round to them again
+        # where the book lets a player stand "until the next round" (betting.first_may_stand).
+        self.stood: list[str] = []
+        self.raised_before_draw = False  # whether anyone went better in the say
+        self.opened = jackpot == 0
+        self.findings: list[Finding] = []
+        self.step = 0
+        self.line: int | None = None
+        self.open_findings: dict[tuple[str, str], Finding] = {}
+        self.outcome: dict[str, Any] = {"kind": "unfinished"}
+        self.declared_winner: str | None = None  # "C wins the show", cards not named
+        self.level_at_draw = 0  # the stake every player had when the betting began
+        self.claims: list[dict[str, Any]] = []
+        self.opener: str | None = None
+        self.drawers: list[str] = []  # set when the say closes and the draw begins
+        # Facts of a finding settled by a player's pointing the error out: later acts
+        # (lifting, betting) no longer reach them (id of the finding -> facts).
+        self.settled: dict[int, set[str]] = {}
+        # Who put in all he had and demanded a show for it, and who was in the game then.
+        self.short_of_funds: tuple[str, tuple[str, ...]] | None = None
+        self.relied: list[str] = []  # the engine's assumptions the table has relied on
+        # Findings not recorded, each with its cause and the precedence rule that says so.
+        self.merged: list[tuple[Finding, Finding, dict[str, Any]]] = []
+
+    # --- seats and turns -------------------------------------------------------
+
+    def left_of(self, name: str) -> str:
+        i = self.names.index(name)
+        return self.names[(i + 1) % len(self.names)]
+
+    def right_of(self, name: str) -> str:
+        i = self.names.index(name)
+        return self.names[i - 1]
+
+    def order_from(self, name: str) -> list[str]:
+        i = self.names.index(name)
+        return [self.names[(i + k) % len(self.names)] for k in range(len(self.names))]
+
+    def active(self) -> list[str]:
+        return [n for n in self.names if self.seats[n].status == Status.IN]
+
+    def in_order_from(self, name: str) -> list[str]:
+        """The players still in, in order from ``name``."""
+        return [n for n in self.order_from(name) if self.seats[n].status == Status.IN]
+
+    def turn(self) -> str | None:
+        """Whose say (or draw) it is now."""
+        if self.phase in (Phase.SAY, Phase.BETTING):
+            return self.to_act[0] if self.to_act else None
+        if self.phase == Phase.DRAW:
+            return self.next_drawer()
+        if self.phase == Phase.BEFORE_DEAL and not self.blind_paid and not self.jackpot:
+            return self.age  # his blind comes first
+        if self.phase == Phase.BEFORE_DEAL and not self.straddling_closed and not self.jackpot:
+            return self.next_straddler()
+        return None
+
+    @property
+    def pool(self) -> int:
+        return self.carried + sum(s.stake for s in self.seats.values())
+
+    def acted(self, name: str) -> None:
+        if name in self.to_act:
+            self.to_act.remove(name)
+
+    def reopen(self, name: str) -> None:
+        """After a raise every other active player has the say again, in order: from the
+        raiser's left, or, where he raised out of turn, from the player whose say it was,
+        who keeps it (no book takes it from him for another's fault)."""
+        if self.phase == Phase.SAY and self.rules.make_good_at_draw:
+            return
+        due = self.turn()
+        start = due if due is not None and due != name else self.left_of(name)
+        self.to_act = [n for n in self.in_order_from(start) if n != name]
+
+    # --- findings: the record (the handlers decide what to record) ----------------------
+
+    def rely(self, *fields: str) -> tuple[str, ...]:
+        """Note that the table is going by these mechanics; return those of them that are
+        the engine's assumptions (by their rulebook names), for the finding it makes."""
+        out = tuple(yaml_name(n) for n in fields if n in self.rules.assumed)
+        self.relied += [n for n in out if n not in self.relied]
+        return out
+
+    def find(self, kind: Kind, player: str | None, message: str, *,
+             relied: tuple[str, ...] = (), **facts: Any) -> Finding:
+        """Record a finding, unless the rulebook rules it on an earlier one, its cause
+        (then it is returned with ``ruled_on`` set, and not recorded). ``relied``: the
+        engine's assumptions the finding rests on (from ``rely``)."""
+        f = Finding(kind, self.step, self.line, player, message,
+                    dict(facts, phase=str(self.phase)), assumed=relied)
+        cause = cause_of(self.precedence, self.findings, f) if self.precedence else None
+        if cause is None:
+            self.findings.append(f)
+        else:
+            f.ruled_on = cause[0]
+            self.merged.append((f, *cause))
+        return f
+
+    def track(self, key: str, player: str, finding: Finding) -> None:
+        """Keep a finding open so later facts (lifting, the next player helped) reach it."""
+        self.open_findings[(key, player)] = finding
+
+    def update_facts(self, player: str, **facts: Any) -> None:
+        for (_, who), f in self.open_findings.items():
+            if who == player:
+                for k, v in facts.items():
+                    if k in f.facts and not f.facts[k] and not self.is_settled(f, k):
+                        f.facts[k] = v
+
+    def is_settled(self, f: Finding, fact: str) -> bool:
+        return fact in self.settled.get(id(f), set())
+
+    def settle(self, f: Finding, *facts: str) -> None:
+        """What has not happened to the hand by now is settled as not having happened
+        before the error was pointed out."""
+        for k in facts:
+            if k in f.facts and not f.facts[k]:
+                f.facts[k] = False
+                self.settled.setdefault(id(f), set()).add(k)
+
+    # --- cards -------------------------------------------------------------------
+
+    def claim_identity(self, card: str) -> None:
+        if card in self.known:
+            raise Impossible(f"the {card} is already elsewhere at the table")
+        self.known.add(card)
+
+    def name_cards(self, seat: Seat, cards: tuple[str, ...]) -> None:
+        """Give names to cards in a hand (a show, or a deal that names them)."""
+        for card in cards:
+            if card in seat.hand:
+                continue
+            if None not in seat.hand:
+                raise Impossible(f"{seat.name}'s hand holds no {card}")
+            self.claim_identity(card)
+            seat.hand[seat.hand.index(None)] = card
+
+    def gatherable(self) -> list[str | None]:
+        out: list[str | None] = []
+        if "discards" in self.rules.reshuffle:
+            out += self.discards
+        if "abandoned" in self.rules.reshuffle:
+            out += self.abandoned
+        return out
+
+    def card_counts(self) -> dict[str, int]:
+        hands = sum(len(s.hand) for s in self.seats.values())
+        return {"hands": hands, "pack": len(self.pack), "discards": len(self.discards),
+                "abandoned": len(self.abandoned), "exposed": len(self.exposed)}
+
+    def fold(self, name: str) -> None:
+        seat = self.seats[name]
+        seat.status = Status.PASSED
+        self.abandoned.extend(seat.hand)
+        seat.hand = []
+        self.acted(name)
+
+    # --- stakes before the deal -------------------------------------------------------
+
+    def next_straddler(self) -> str:
+        last = self.straddles[-1][0] if self.straddles else self.age
+        return self.left_of(last)
+
+    def straddle_amount(self) -> int:
+        r = self.rules
+        if not self.straddles:
+            return r.straddle_first * self.blind_unit
+        last = self.straddles[-1][1]
+        return last * 2 if r.straddle_step == "double" else last + self.blind_unit
+
+    def standing_straddles(self) -> list[tuple[str, int]]:
+        """The straddles that bear on the say: who speaks first, and what going in costs.
+        Where the book does not recognise the straddle (``straddle.recognised: false``) none
+        does: it "ceases to have any importance" (Hoffmann pp. 131-132), so the say goes as
+        if nobody had straddled. The counters stay where they were put (``straddles``)."""
+        return self.straddles if self.rules.straddle_recognised else []
+
+    def going_in(self) -> int:
+        r = self.rules
+        standing = self.standing_straddles()
+        if standing:
+            last = standing[-1][1]
+            return last if r.straddle_counts_as == "going_in" else r.come_in_multiple * last
+        return r.come_in_multiple * self.blind_unit
+
+    # --- the draw ---------------------------------------------------------------------
+
+    def draw_order(self) -> list[str]:
+        return self.order_from(self.left_of(self.dealer))  # every book draws from the left
+
+    def next_drawer(self) -> str | None:
+        waiting = []
+        for n in self.drawers:
+            s = self.seats[n]
+            if s.status != Status.IN or s.drawn:
+                continue
+            if s.owed and self.rules.exposed_replaced == "after_others":
+                waiting.append(n)
+                continue
+            return n
+        return waiting[0] if waiting else None
+
+    def short(self, seat: Seat) -> bool:
+        """Given some of his cards in this draw, but fewer than he asked for (or, for the
+        dealer, than he discarded)."""
+        want = seat.discarded if seat.name == self.dealer else seat.asked
+        return seat.given > 0 and want is not None and seat.given < want
