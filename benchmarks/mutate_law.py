@@ -38,6 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 from casecheck import replay_differences, ruling_differences  # noqa: E402
+from msgspec.structs import replace  # noqa: E402
 
 from arbiter import Library  # noqa: E402
 from arbiter.errors import ArbiterError  # noqa: E402
@@ -46,7 +47,6 @@ from arbiter.law.rulebooks import build, read_rulebook_data  # noqa: E402
 from arbiter.ruling.judge import judge  # noqa: E402
 from arbiter.table.cases import Case, load_case  # noqa: E402
 from arbiter.table.replay import replay  # noqa: E402
-from arbiter.terms.records import replace  # noqa: E402
 
 BOOKS = ["foster", "hoyle", "peel"]
 EXAMPLES = ROOT / "rulebooks" / "examples"

@@ -53,7 +53,7 @@ def test_where_the_book_gives_the_rule_no_assumption_is_stated() -> None:
 
 def test_every_mechanic_has_exactly_one_assumption_with_its_sentence() -> None:
     params = engine_defaults()["parameters"]
-    fields = [f for f in Rules.__record_fields__ if f != "assumed"]
+    fields = [f for f in Rules.__struct_fields__ if f != "assumed"]
     assert sorted(params) == sorted(yaml_name(f) for f in fields)
     for name, entry in params.items():
         assert set(entry) == {"value", "assumes"}, name

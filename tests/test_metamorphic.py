@@ -16,12 +16,12 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from arbiter import Library
 from arbiter.render.ruling import ruling_markdown, ruling_text
 from arbiter.ruling.judge import Ruling, judge
 from arbiter.table.cases import Case, Event, load_case
-from arbiter.terms.records import replace
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted((ROOT / "cases").glob("*.yaml"))

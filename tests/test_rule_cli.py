@@ -10,12 +10,12 @@ from pathlib import Path
 
 from click.testing import CliRunner
 from conftest import ROOT
+from msgspec.structs import replace
 
 from arbiter import Library
 from arbiter.cli import cli
 from arbiter.ruling.judge import judge
 from arbiter.table.cases import load_case
-from arbiter.terms.records import replace
 
 LIFTED = "cases/given-four-after-discarding-three-and-lifted.yaml"
 

@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, sources_or_skip
+from msgspec.structs import replace
 
 from arbiter.law.laws import Rulebook
 from arbiter.law.rulebooks import load_rulebook
 from arbiter.law.verbatim import check_book, normalise, source_body, sources_dir
-from arbiter.terms.records import replace
 
 BOOK_FILES = sorted((ROOT / "rulebooks").glob("*.yaml")) + sorted(
     (ROOT / "rulebooks" / "examples").glob("*.yaml")

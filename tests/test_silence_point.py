@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from conftest import ROOT
+from msgspec.structs import replace
 
 from arbiter.law.rulebooks import load_rulebook
 from arbiter.ruling.judge import judge
 from arbiter.table.cases import load_case
-from arbiter.terms.records import replace
 
 CASE = ROOT / "cases" / "foster-17-straddles-during-the-deal.yaml"
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from ..terms.records import field, record
+from msgspec import Struct, field
+
 from .laws import Rulebook
 from .provisions import match
 
@@ -34,8 +35,7 @@ class _Other:
 OTHER: Any = _Other()
 
 
-@record(frozen=True)
-class Verdict:
+class Verdict(Struct, frozen=True):
     """What one book decides on one combination of facts."""
 
     decisions: tuple[str, ...]  # sorted; () when no provision applies
@@ -48,8 +48,7 @@ class Verdict:
         return " and ".join(d.replace("_", " ") for d in self.decisions)
 
 
-@record
-class Alike:
+class Alike(Struct):
     """The two books' provisions on one finding kind, compared."""
 
     finding: str

@@ -13,8 +13,9 @@ import os
 from functools import cache
 from typing import Any
 
+from msgspec import Struct
+
 from ..terms.cards import Ranking
-from ..terms.records import record
 
 # YAML path (group, key) -> field name.
 _KEYS: dict[tuple[str, str], str] = {
@@ -50,8 +51,7 @@ _KEYS: dict[tuple[str, str], str] = {
 
 
 # A record rather than a dataclass or a NamedTuple, as Law is: every replay imports this.
-@record(frozen=True)
-class Rules:
+class Rules(Struct, frozen=True):
     """Every mechanic the books differ on. No value here has a default in Python: what a
     rulebook does not give comes from the engine's assumptions (``engine_defaults.yaml``),
     and is listed in ``assumed`` so every ruling that depends on it can say so."""

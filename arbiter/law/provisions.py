@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..terms.records import record
+from msgspec import Struct
+
 from ..terms.vocabulary import Decision, all_facts
 
 __all__ = ["Decision", "Match", "fill", "match", "text_values"]
@@ -74,8 +75,7 @@ def _op(op: str, actual: Any, arg: Any) -> bool:
     raise ValueError(f"unknown test {op!r}")
 
 
-@record(frozen=True)
-class Match:
+class Match(Struct, frozen=True):
     """How a provision's ``when`` fares against a finding's facts."""
 
     result: bool | None

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..terms.records import record
+from msgspec import Struct
+
 from .laws import Law, Rulebook
 
 _WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -19,8 +20,7 @@ def _stem(word: str) -> str:
     return word
 
 
-@record(frozen=True)
-class Hit:
+class Hit(Struct, frozen=True):
     law: Law
     score: float
     spans: tuple[tuple[int, int], ...]  # character spans of matched words in law.text

@@ -12,15 +12,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from msgspec import Struct
+
 from ..errors import did_you_mean
-from ..terms.records import record
 from .laws import Rulebook
 from .params import parameter_names
 from .rulebooks import Library, error_at, read_rulebook_data
 
 
-@record(frozen=True)
-class Topic:
+class Topic(Struct, frozen=True):
     id: str
     title: str
     laws: tuple[str, ...]  # each the book's own ref, in the order given

@@ -12,7 +12,8 @@ import hashlib
 import re
 from pathlib import Path
 
-from ..terms.records import record
+from msgspec import Struct
+
 from .laws import Rulebook
 
 _MARKERS = re.compile(r"\[\d+\]|\{\d+\}|[¹²³⁴⁵⁶⁷⁸⁹⁰]")
@@ -48,8 +49,7 @@ def sources_dir(start: Path | None = None) -> Path | None:
     return None
 
 
-@record(frozen=True)
-class Mismatch:
+class Mismatch(Struct, frozen=True):
     book: str
     ref: str
     what: str  # "text", "footnote 1"; "source" (file missing) or "sha256" (file differs)

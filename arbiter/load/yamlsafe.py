@@ -11,9 +11,9 @@ import re
 from typing import Any
 
 import yaml
+from msgspec import Struct
 
 from ..errors import InputError
-from ..terms.records import record
 
 try:  # libyaml is several times faster; fall back to the pure-Python loader.
     from yaml import CSafeLoader as _Loader
@@ -34,8 +34,7 @@ def format_path(path: Path) -> str:
     return out
 
 
-@record
-class Document:
+class Document(Struct):
     """A parsed YAML file: its data and where each value stood in it."""
 
     file: str

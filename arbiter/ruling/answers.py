@@ -17,11 +17,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from msgspec import Struct, field
+from msgspec.structs import replace
+
 from ..errors import InputError
 from ..law.provisions import fill, match
 from ..render.laws import condition_words
 from ..render.laws import sentence as _sentence
-from ..terms.records import field, record, replace
 from ..terms.vocabulary import ACTS, FINDINGS, PERMITS, POOL_TAKERS, QUESTIONS, Act, Question
 
 if TYPE_CHECKING:
@@ -31,8 +33,7 @@ if TYPE_CHECKING:
     from .judge import Decided, Ruling, Silence
 
 
-@record
-class Answer:
+class Answer(Struct):
     """A book's answer: yes, no, a name or a few words; why; what follows; the laws."""
 
     question: str

@@ -14,12 +14,13 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+from msgspec import Struct, field
+
 from ..errors import ArbiterError
 from ..law.laws import Rulebook
 from ..render.laws import condition_words
 from ..render.laws import sentence as _sentence
 from ..table.cases import Case
-from ..terms.records import field, record
 from .judge import Ruling, judge
 
 COLUMNS = ("answer", "decision", "remedy", "pays", "laws")
@@ -28,8 +29,7 @@ HEADINGS = {"answer": "Answer", "decision": "Decision", "remedy": "Remedy or pen
 NOT_PINNED = "not in the pinned text"
 
 
-@record
-class Row:
+class Row(Struct):
     """What one book rules on the case, cell by cell."""
 
     book: str
@@ -45,8 +45,7 @@ class Row:
                 "differs": sorted(c for c in COLUMNS if c in marked)}
 
 
-@record
-class Comparison:
+class Comparison(Struct):
     file: str
     title: str
     question: str | None

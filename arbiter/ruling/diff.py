@@ -6,17 +6,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from msgspec import Struct, field
+
 from ..errors import InputError, did_you_mean
 from ..law.alike import Alike, compare_finding, kinds_on
 from ..law.laws import Law, Rulebook
 from ..law.params import engine_defaults
 from ..law.rulebooks import Library
 from ..law.topics import Topic, parameter_keys, topic_ids, topics_of
-from ..terms.records import field, record
 
 
-@record(frozen=True)
-class Setting:
+class Setting(Struct, frozen=True):
     """One parameter as a book gives it (or does not)."""
 
     value: Any
@@ -31,8 +31,7 @@ class Setting:
         return f"not given (engine assumes {_value_words(self.value, self.name)})"
 
 
-@record
-class TopicDiff:
+class TopicDiff(Struct):
     id: str
     title: str
     topics: list[Topic | None]  # one per book, None where the book has no such topic
@@ -47,8 +46,7 @@ class TopicDiff:
         return all(f.alike for _, f in self.findings)
 
 
-@record
-class BookDiff:
+class BookDiff(Struct):
     books: list[Rulebook]
     topics: list[TopicDiff]
     full: bool = False

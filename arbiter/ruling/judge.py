@@ -15,6 +15,8 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from msgspec import Struct, field
+
 from ..errors import EXIT_NOT_RULED, ArbiterError
 from ..law.laws import Law, Rulebook
 from ..law.params import assumption, voice
@@ -23,7 +25,6 @@ from ..table.acts.accounts import accounts_given, on_each_account
 from ..table.cases import Case
 from ..table.replay import Replay, replay
 from ..terms.findings import Finding
-from ..terms.records import field, record
 from ..terms.vocabulary import FINDINGS, VOIDS, facts_of
 from .assumptions import Assumptions
 from .facts import TableFacts
@@ -39,8 +40,7 @@ class RulebookConflict(ArbiterError):
     exit_code = EXIT_NOT_RULED
 
 
-@record(frozen=True)
-class Citation:
+class Citation(Struct, frozen=True):
     book: str
     ref: str
     label: str
@@ -59,8 +59,7 @@ class Citation:
                 "quote": self.quote, "footnotes": list(self.footnotes)}
 
 
-@record
-class Decided:
+class Decided(Struct):
     finding: Finding
     provision: str
     decision: Decision
@@ -81,8 +80,7 @@ class Decided:
                 "assumes": self.assumes}
 
 
-@record
-class Silence:
+class Silence(Struct):
     finding: Finding
     outside_extract: bool
     says: str
@@ -100,8 +98,7 @@ class Silence:
                 "assumes": self.assumes}
 
 
-@record
-class TraceEntry:
+class TraceEntry(Struct):
     finding: Finding
     provision: str
     result: str  # applied | set aside | overridden | unknown | not ruled
@@ -114,8 +111,7 @@ class TraceEntry:
                 "tested": self.tested, "why": self.why}
 
 
-@record
-class Ruling:
+class Ruling(Struct):
     rulebook: Rulebook
     replay: Replay
     decisions: list[Decided]

@@ -12,9 +12,10 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
+from msgspec import Struct
+
 from ..errors import EXIT_BAD_INPUT, ArbiterError, InputError
 from ..load.files import MAX_CASE, joined, suffix
-from ..terms.records import record
 from .cases import Case, load_case
 
 if TYPE_CHECKING:
@@ -24,8 +25,7 @@ STDIN = "-"
 SUFFIXES = (".yaml", ".yml")
 
 
-@record(frozen=True)
-class Source:
+class Source(Struct, frozen=True):
     """One input: a file, or the text read from standard input under the name ``-``."""
 
     name: str

@@ -13,10 +13,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from msgspec import Struct, field
+from msgspec.structs import replace
+
 from ..errors import InputError, did_you_mean
 from ..load.yamlsafe import MAX_CASE_VALUES, Document, parse
 from ..terms.cards import parse_card
-from ..terms.records import field, record
 from ..terms.vocabulary import ACTS, INTENTS, Act, verbs
 
 if TYPE_CHECKING:
@@ -24,8 +26,7 @@ if TYPE_CHECKING:
     from .questions import Asked
 
 
-@record(frozen=True)
-class Event:
+class Event(Struct, frozen=True):
     """One thing that happened at the table, as written in the case."""
 
     act: Act
@@ -47,8 +48,7 @@ class Event:
         return self.text or self.act.value
 
 
-@record(frozen=True)
-class Table:
+class Table(Struct, frozen=True):
     seats: tuple[str, ...]
     dealer: str
     blind: int
@@ -59,16 +59,14 @@ class Table:
     pool: int = 0
 
 
-@record(frozen=True)
-class Dispute:
+class Dispute(Struct, frozen=True):
     question: str
     raised_by: str | None = None
     about: str | None = None
     asks: Asked | None = None  # the question in one of the forms (arbiter/questions.py)
 
 
-@record(frozen=True)
-class Case:
+class Case(Struct, frozen=True):
     file: str
     table: Table
     events: tuple[Event, ...]
@@ -99,8 +97,7 @@ _FILLER = {"and", "more", "counters", "counter", "chips", "chip", "for", "cards"
            "better", "to", "with", "the", "him", "of", "in", "pool"}
 
 
-@record
-class _Ctx:
+class _Ctx(Struct):
     doc: Document
     path: tuple[str | int, ...]
     seats: tuple[str, ...]
@@ -472,7 +469,7 @@ def _events(doc: Document, raws: list[Any], seats: tuple[str, ...],
         ctx = _Ctx(doc, ("events", i), seats, counters)
         ev = parse_line(raw, ctx) if isinstance(raw, str) else parse_mapping(raw, ctx)
         line, column = doc.where(("events", i))
-        events.append(Event(**{**ev.__dict__, "line": line, "column": column}))
+        events.append(replace(ev, line=line, column=column))
     return events
 
 

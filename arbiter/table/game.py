@@ -10,18 +10,15 @@ the books differ it asks ``Rules``. Only what cannot physically happen raises
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from enum import StrEnum
+from typing import Any
+
+from msgspec import Struct, field
 
 from ..law.params import Rules, yaml_name
 from ..law.precedence import cause_of
 from ..terms.cards import FULL_PACK
 from ..terms.findings import Finding, Kind
-from ..terms.records import field, record
-
-if TYPE_CHECKING:  # checked as the enum it behaves as; made as cheaply as names.py can
-    from enum import StrEnum
-else:
-    from ..terms.names import StrEnum
 
 
 class Impossible(Exception):
@@ -53,8 +50,7 @@ class Status(StrEnum):
     PASSED = "passed"
 
 
-@record
-class Seat:
+class Seat(Struct):
     name: str
     stake: int = 0
     status: Status = Status.IN

@@ -11,15 +11,15 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ..terms.records import record
+from msgspec import Struct
+
 from ..terms.vocabulary import QUESTIONS, Question
 
 if TYPE_CHECKING:
     from .cases import Event, _Ctx
 
 
-@record(frozen=True)
-class Asked:
+class Asked(Struct, frozen=True):
     """A question asked of the arbiter: its kind, whom it is about, the act (for ``may``)."""
 
     kind: Question

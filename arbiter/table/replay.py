@@ -10,18 +10,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from msgspec import Struct
+from msgspec.structs import replace
+
 from ..errors import InputError
 from ..law.laws import Rulebook
 from ..law.params import Rules, precedence_of, rules_from, voice, yaml_name
 from ..terms.findings import Finding
-from ..terms.records import record
 from .acts import finish, run
 from .cases import Case
 from .game import Game, Impossible
 
 
-@record(frozen=True)
-class Step:
+class Step(Struct, frozen=True):
     """The table just after one event: compact, comparable, cheap to keep."""
 
     index: int
@@ -37,8 +38,7 @@ class Step:
     cards: tuple[tuple[str, int], ...]  # where the 52 cards are
 
 
-@record(frozen=True)
-class Replay:
+class Replay(Struct, frozen=True):
     case: Case
     rulebook: str
     seats: tuple[str, ...]
@@ -134,7 +134,7 @@ def replay(case: Case, rulebook: Rulebook | None = None) -> Replay:
     if len(game.findings) > sum(len(s.findings) for s in steps):
         last = steps[-1]
         extra = tuple(range(sum(len(s.findings) for s in steps), len(game.findings)))
-        steps[-1] = Step(**{**last.__dict__, "findings": last.findings + extra})
+        steps[-1] = replace(last, findings=last.findings + extra)
     return Replay(
         case=case,
         rulebook=rulebook.id if rulebook else "(none)",

@@ -13,7 +13,7 @@ from collections import Counter
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from .records import record
+from msgspec import Struct
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -75,10 +75,9 @@ CATEGORY_NAMES = {
 }
 
 
-# Ranking is a record and HandValue a plain tuple, not NamedTuples or dataclasses: every
-# ruling imports this module, and making either costs more than the rest of the module.
-@record(frozen=True)
-class Ranking:
+# Ranking is a msgspec Struct (as every record of arbiter: see arbiter/law/laws.py) and
+# HandValue a plain tuple, compared millions of times by the replay.
+class Ranking(Struct, frozen=True):
     """How a book ranks hands: where the ace stands in sequences, whether hearts break ties."""
 
     ace_in_sequence: str = "high_or_low"  # low_only | high_only | high_or_low

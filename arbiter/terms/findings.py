@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from .records import field, record
+from msgspec import Struct, field
+
 from .vocabulary import Kind
 
 __all__ = ["Finding", "Kind"]
 
 
-@record
-class Finding:
+class Finding(Struct):
     """An irregularity or fact, at the step it happened.
 
     ``facts`` are what the replay knows about it; some (whether the player

@@ -15,14 +15,9 @@ and should pay for neither.)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from enum import StrEnum
 
-from .records import record
-
-if TYPE_CHECKING:  # checked as the enum it behaves as; made as cheaply as names.py can
-    from enum import StrEnum
-else:
-    from .names import StrEnum
+from msgspec import Struct
 
 
 class Act(StrEnum):
@@ -156,8 +151,7 @@ class Decision(StrEnum):
 
 # --- acts ---------------------------------------------------------------------------
 
-@record(frozen=True)
-class ActSpec:
+class ActSpec(Struct, frozen=True):
     """One act: how a case writes it, what it takes, and when it can happen at all.
 
     ``player_arg``: what a player named after the verb is (``to``: whom the dealer gives
@@ -352,8 +346,7 @@ DERIVED_FACTS: dict[str, str] = {
 }
 
 
-@record(frozen=True)
-class FindingSpec:
+class FindingSpec(Struct, frozen=True):
     """One kind of finding: what it is, the facts it carries, how it is compared.
 
     ``compare``: (the number done, the number wanted), from which ``too_many``,
@@ -618,8 +611,7 @@ class Question(StrEnum):
     HAND_FOUL = "hand_foul"
 
 
-@record(frozen=True)
-class QuestionSpec:
+class QuestionSpec(Struct, frozen=True):
     """One form of question: how it is written (PLAYER, ACT stand for a seat and an act
     written as in the events, without the -s: ``may C come in``), what it asks, an example,
     and what kind of answer it gets (``player``: a name; ``yes_no``; ``acts``: a list)."""

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from msgspec.structs import replace
+
 from ...law.params import Rules
 from ...terms.cards import evaluate
-from ...terms.records import replace
 from ...terms.vocabulary import Act, Kind
 from ..cases import Event
 from ..game import Game, Impossible, OutOfPlace, Phase, Seat, Status
