@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import PurePath
 from typing import Any
 
 import click
@@ -20,7 +21,6 @@ from ..cli import (
     rulebooks_option,
     run_cases,
 )
-from ..load.files import stem
 
 
 @click.command("compare", context_settings=CONTEXT, add_help_option=False)
@@ -80,7 +80,7 @@ def compare_cmd(inputs: tuple[str, ...], books: tuple[str, ...], differences: bo
         tally_of["agree" if c.agree else "part"] += 1
         tally_of["unruled"] += any(r.status == "error" for r in c.rows)
         if not (differences and c.agree) and not (disagreements and not c.disagree):
-            rows.append((stem(c.file), matrix_cells(c)))
+            rows.append((PurePath(c.file).stem, matrix_cells(c)))
         return [c.to_dict()], []
 
     worst, failed = run_cases(inputs, fmt, "comparing", each, held=fmt not in ("json", "jsonl"))

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
+from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from ..errors import InputError, did_you_mean
 from ..load import cache
-from ..load.files import decode, joined, json_value, read_bytes, shipped_dir, stem, suffix
+from ..load.files import decode, read_bytes, shipped_dir
 from .laws import Effect, Law, Rulebook, normalise_ref
 
 if TYPE_CHECKING:  # yaml is imported only when a rulebook is not in the cache
@@ -31,10 +34,10 @@ def builtin_dir() -> str:
 
 
 def search_path(extra: Iterable[StrPath] = ()) -> list[str]:
-    dirs = [joined(os.fspath(d)) for d in extra]
+    dirs = [str(PurePath(os.fspath(d))) for d in extra]
     env = os.environ.get("ARBITER_RULEBOOKS")
     if env:
-        for d in (joined(x) for x in env.split(os.pathsep) if x):
+        for d in (str(PurePath(x)) for x in env.split(os.pathsep) if x):
             if not os.path.isdir(d):
                 raise InputError(f"ARBITER_RULEBOOKS names {str(d)!r}, which is not a directory")
             if not os.access(d, os.R_OK | os.X_OK):
@@ -129,7 +132,7 @@ def _from_cache(entry: Any, schema_raw: bytes, checked: bool = False) -> dict[st
         from ..load.shape import Unsupported, fault
 
         try:
-            if fault(json_value(schema_raw.decode()), data) is not None or \
+            if fault(msgspec.json.decode(schema_raw), data) is not None or \
                     _cross_fault(data) is not None:
                 return None
         except (RecursionError, Unsupported):
@@ -160,7 +163,7 @@ def id_mismatch(path: StrPath, book_id: str) -> InputError:
     return error_at(
         path,
         ("id",),
-        f"expected id {stem(path)!r}, the name of the file; got {book_id!r} "
+        f"expected id {PurePath(path).stem!r}, the name of the file; got {book_id!r} "
         f"(or rename the file {book_id}.yaml)",
     )
 
@@ -239,14 +242,14 @@ class Library:
         found: dict[str, str] = {}
         for d in reversed(self.dirs):
             try:
-                names = sorted(n for n in os.listdir(d) if suffix(n) in (".yaml", ".yml")) \
-                    if os.path.isdir(d) else []
+                names = sorted(n for n in os.listdir(d) if PurePath(n).suffix in
+                               (".yaml", ".yml")) if os.path.isdir(d) else []
             except OSError as exc:
                 raise InputError(f"cannot read the rulebook directory: {exc.strerror}",
                                  file=d) from None
             for n in names:
-                if _is_id(stem(n)):  # only files named as ids are rulebooks
-                    found[stem(n)] = joined(d, n)
+                if _is_id(PurePath(n).stem):  # only files named as ids are rulebooks
+                    found[PurePath(n).stem] = str(PurePath(d, n))
         return dict(sorted(found.items()))
 
     def ids(self) -> list[str]:
@@ -257,7 +260,7 @@ class Library:
             check_id(book_id, self.ids())
         for d in self.dirs:
             for ext in (".yaml", ".yml"):
-                f = joined(d, f"{book_id}{ext}")
+                f = str(PurePath(d, f"{book_id}{ext}"))
                 if os.path.isfile(f):
                     return f
         raise InputError(f"no rulebook {book_id!r}; {did_you_mean(book_id, self.ids())}")
@@ -270,7 +273,7 @@ class Library:
                 (*_chain, book_id)))
         path = self.path_of(book_id)
         data, k = read_rulebook(path, self.use_cache)
-        if data["id"] != stem(path):
+        if data["id"] != PurePath(path).stem:
             raise id_mismatch(path, data["id"])
         parent = None
         if data.get("extends"):
@@ -332,9 +335,9 @@ def book_for(case: Any, lib: Library, requested: str | None = None) -> Rulebook:
 def load_rulebook(source: StrPath, extra_dirs: Iterable[StrPath] = ()) -> Rulebook:
     """Load a rulebook by id (``peel``) or by path to its YAML file."""
     p = os.fspath(source)
-    if suffix(p) in (".yaml", ".yml") or os.path.isfile(p):
+    if PurePath(p).suffix in (".yaml", ".yml") or os.path.isfile(p):
         lib = Library([os.path.dirname(p) or ".", *extra_dirs])
-        return lib.get(stem(p))
+        return lib.get(PurePath(p).stem)
     return Library(extra_dirs).get(str(source))
 
 

@@ -24,10 +24,11 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+import tempfile
 from collections.abc import Callable
 from typing import Any
 
-from .files import json_value
+import msgspec
 
 try:  # the BLAKE2 module alone: hashlib would load OpenSSL on every start
     from _blake2 import blake2b
@@ -141,12 +142,12 @@ def entry(k: str) -> tuple[Any, bool] | None:
         header, sep, body = raw.partition(b"\n")
         if not sep:
             return None
-        head = json_value(header.decode())
+        head = msgspec.json.decode(header)
         if not isinstance(head, dict) or head.get("key") != k or \
                 head.get("digest") != digest(k.encode(), body):
             return None
-        return json_value(body.decode()), head.get("verified") is True
-    except (OSError, ValueError, RecursionError, MemoryError):
+        return msgspec.json.decode(body), head.get("verified") is True
+    except (OSError, ValueError, RecursionError, MemoryError, msgspec.MsgspecError):
         return None
 
 
@@ -158,17 +159,15 @@ def put(k: str, value: Any, verify: Callable[[Any], bool] | None = None) -> None
     d = cache_dir()
     if d is None:
         return
-    import json  # only on a miss: keeps both out of every cached start
-    import tempfile
 
     try:
-        body = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+        body = msgspec.json.encode(value)
         head: dict[str, Any] = {"key": k, "digest": digest(k.encode(), body)}
         if verify is not None:
-            if not verify(json_value(body.decode())):
+            if not verify(msgspec.json.decode(body)):
                 return
             head["verified"] = True
-        header = json.dumps(head).encode()
+        header = msgspec.json.encode(head)
         os.makedirs(d, mode=0o700, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=d, suffix=".tmp")
         try:
@@ -179,5 +178,5 @@ def put(k: str, value: Any, verify: Callable[[Any], bool] | None = None) -> None
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise
-    except (OSError, ValueError, RecursionError):
+    except (OSError, ValueError, RecursionError, msgspec.MsgspecError):
         pass  # a cache that cannot be written is only a slower start

@@ -10,10 +10,11 @@ argument may name one instead of a file: ``arbiter rule peel-the-say``.
 # evaluated as written.
 import os
 import re
+from pathlib import PurePath
 from typing import NamedTuple
 
 from ..errors import InputError, did_you_mean
-from .files import shipped_dir, stem, suffix
+from .files import shipped_dir
 
 
 class Example(NamedTuple):
@@ -42,7 +43,7 @@ def _files() -> list[str]:
 
 
 def names() -> list[str]:
-    return sorted(stem(p) for p in _files())
+    return sorted(PurePath(p).stem for p in _files())
 
 
 def title_of(path: str) -> str:
@@ -63,7 +64,7 @@ def title_of(path: str) -> str:
 
 def examples() -> list[Example]:
     """Every shipped case, by name, with its title."""
-    return [Example(stem(p), title_of(p), p) for p in _files()]
+    return [Example(PurePath(p).stem, title_of(p), p) for p in _files()]
 
 
 def listing(shipped: list[Example]) -> str:
@@ -89,9 +90,9 @@ def resolve_case(arg: str) -> str:
     if os.path.exists(arg):
         return arg
     name = os.path.basename(arg.rstrip("/")) if arg.rstrip("/") else arg
-    base = stem(name) if suffix(name) in (".yaml", ".yml") else name
+    base = PurePath(name).stem if PurePath(name).suffix in (".yaml", ".yml") else name
     shipped = os.path.join(casebook_dir(), f"{base}.yaml")
-    bare = os.path.dirname(os.path.normpath(arg)) == "" and suffix(arg) == ""
+    bare = os.path.dirname(os.path.normpath(arg)) == "" and PurePath(arg).suffix == ""
     if bare and os.path.isfile(shipped):
         return shipped
     if os.path.isfile(shipped):

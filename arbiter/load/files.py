@@ -8,12 +8,11 @@ before anything is read, and a text that is not UTF-8 is named with its line and
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..errors import InputError
 
-if TYPE_CHECKING:  # pathlib itself is not imported: it costs a cold start more than
-    # arbiter's whole ruling (it imports urllib.parse and ipaddress)
+if TYPE_CHECKING:
     from os import PathLike
 
     StrPath = str | PathLike[str]
@@ -69,73 +68,9 @@ def decode(raw: bytes, name: str) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
-class _Strict:
-    """What the C scanner reads of a decoder: numbers as Python makes them, no hooks, and
-    NaN or Infinity refused (arbiter never writes them)."""
-
-    strict = True
-    object_hook = object_pairs_hook = None
-    parse_float, parse_int = float, int
-
-    @staticmethod
-    def parse_constant(name: str) -> Any:
-        raise ValueError(f"{name} is not a JSON number")
-
-
-try:  # the json package compiles half a dozen patterns on import, for its Python
-    # fallback; the C scanner it would use needs none of them
-    from _json import make_scanner as _make_scanner
-
-    _CONTEXT: Any = _Strict()  # typeshed types the argument as a decoder
-    _SCAN: Any = _make_scanner(_CONTEXT)
-except ImportError:  # pragma: no cover - a Python without the C accelerator
-    _SCAN = None
-
-
-def json_value(text: str) -> Any:
-    """The value of a JSON document arbiter wrote (a cache entry, a published schema), as
-    ``json.loads`` gives it; ``ValueError`` if it is not one whole JSON value."""
-    if _SCAN is None:  # pragma: no cover - a Python without the C accelerator
-        import json
-
-        return json.loads(text)
-    text = text.strip(" \t\n\r")  # JSON's white space, which json.loads allows around it
-    try:
-        value, end = _SCAN(text, 0)
-    except StopIteration as exc:
-        raise ValueError(f"not JSON at character {exc.value}") from None
-    if end != len(text):
-        raise ValueError(f"extra data at character {end}")
-    return value
-
-
 def shipped_dir(installed: str, checkout: str) -> str:
     """Data shipped with arbiter: ``arbiter/INSTALLED`` in a wheel, else the source
     checkout's top-level ``CHECKOUT`` directory."""
     here = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))  # arbiter/
     inside = os.path.join(here, installed)
     return inside if os.path.isdir(inside) else os.path.join(os.path.dirname(here), checkout)
-
-
-def joined(*parts: str) -> str:
-    """Parts joined as ``pathlib.PurePath`` writes them: no ``.`` or empty parts, no
-    trailing ``/`` (``./cases/`` and ``x.yaml`` make ``cases/x.yaml``)."""
-    text = os.path.join(*parts) if parts else ""
-    if os.sep != "/":  # pragma: no cover - Windows
-        return os.path.normpath(text)
-    kept = [p for p in text.split("/") if p and p != "."]
-    return ("/" if text.startswith("/") else "") + "/".join(kept) or "."
-
-
-def stem(path: StrPath) -> str:
-    """A file's name without its last suffix, as ``pathlib.PurePath.stem``."""
-    name = os.path.basename(os.fspath(path))
-    i = name.rfind(".")
-    return name[:i] if 0 < i < len(name) - 1 else name
-
-
-def suffix(path: StrPath) -> str:
-    """A file's last suffix (``.yaml``), as ``pathlib.PurePath.suffix``."""
-    name = os.path.basename(os.fspath(path))
-    i = name.rfind(".")
-    return name[i:] if 0 < i < len(name) - 1 else ""

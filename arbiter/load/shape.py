@@ -13,10 +13,13 @@ rulebook, any answer but ``None`` means the entry is rebuilt.
 from __future__ import annotations
 
 import math
+import os
 import re
 from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 if TYPE_CHECKING:
     from .yamlsafe import Document
@@ -38,13 +41,9 @@ class Fault:
 @lru_cache(maxsize=4)
 def schema(name: str) -> dict[str, Any]:
     """One of the published schemas, ``case`` or ``rulebook``."""
-    import os
-
-    from .files import json_value
-
     here = os.path.dirname(os.path.abspath(__file__))
     with open(os.path.join(here, "schemas", f"{name}.schema.json"), "rb") as fh:
-        data: dict[str, Any] = json_value(fh.read().decode())
+        data: dict[str, Any] = msgspec.json.decode(fh.read())
     return data
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from ..law.laws import Law, Rulebook
@@ -17,26 +18,10 @@ def to_json(value: Any) -> str:
 
 def wrap(text: str, indent: str = "  ") -> str:
     """The words of ``text`` filled into lines of at most ``WIDTH`` characters, each begun
-    with ``indent``; a word longer than a line stands alone on its own, unbroken.
-
-    The same lines as ``textwrap.fill(" ".join(text.split()), WIDTH, initial_indent=indent,
-    subsequent_indent=indent, break_on_hyphens=False, break_long_words=False)`` (a test
-    holds them to it): importing textwrap compiles its patterns, a share of every start.
-    """
-    room = WIDTH - len(indent)
-    lines: list[str] = []
-    line: list[str] = []
-    used = 0
-    for word in text.split():
-        if line and used + 1 + len(word) > room:
-            lines.append(indent + " ".join(line))
-            line, used = [word], len(word)
-        else:
-            used += len(word) + (1 if line else 0)
-            line.append(word)
-    if line:
-        lines.append(indent + " ".join(line))
-    return "\n".join(lines)
+    with ``indent``; a word longer than a line stands alone on its own, unbroken."""
+    return textwrap.fill(" ".join(text.split()), WIDTH, initial_indent=indent,
+                         subsequent_indent=indent, break_on_hyphens=False,
+                         break_long_words=False)
 
 
 def citation_line(book: Rulebook, law: Law) -> str:

@@ -10,12 +10,13 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from msgspec import Struct
 
 from ..errors import EXIT_BAD_INPUT, ArbiterError, InputError
-from ..load.files import MAX_CASE, joined, suffix
+from ..load.files import MAX_CASE
 from .cases import Case, load_case
 
 if TYPE_CHECKING:
@@ -51,8 +52,8 @@ def expand(inputs: Iterable[StrPath],
             out.append(_stdin(read_stdin(MAX_CASE)))
             continue
         if os.path.isdir(name):
-            files = sorted(f for f in (joined(name, n) for n in os.listdir(name))
-                           if suffix(f) in SUFFIXES and os.path.isfile(f))
+            files = sorted(f for f in (str(PurePath(name, n)) for n in os.listdir(name))
+                           if PurePath(f).suffix in SUFFIXES and os.path.isfile(f))
             if not files:
                 out.append(Source(name, error=InputError(
                     "the directory holds no *.yaml or *.yml files", file=name)))
