@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 import click
 
+from .commands.faults import reworded
 from .errors import EXIT_BAD_INPUT, ArbiterError, InputError
 from .law.rulebooks import Library
 
@@ -160,7 +161,7 @@ class JsonStream:
 
 
 def error_object(name: str, exc: ArbiterError) -> dict[str, Any]:
-    return {"case": name, "error": str(exc), "exit_status": exc.exit_code}
+    return {"case": name, "error": str(reworded(exc)), "exit_status": exc.exit_code}
 
 
 class CaseArg(_Text):
@@ -406,7 +407,7 @@ def _run(argv: list[str] | None) -> int:
     except ArbiterError as exc:
         if os.environ.get("ARBITER_DEBUG"):
             raise
-        _say(f"arbiter: error: {exc}")
+        _say(f"arbiter: error: {reworded(exc)}")
         return exc.exit_code
     except BrokenPipeError:
         return _reader_gone(0)

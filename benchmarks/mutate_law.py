@@ -27,30 +27,31 @@ and exits 1 if any is unexplained.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from types import UnionType
+from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_type_hints
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 from casecheck import replay_differences, ruling_differences  # noqa: E402
+from msgspec import UnsetType  # noqa: E402
 from msgspec.structs import replace  # noqa: E402
 
 from arbiter import Library  # noqa: E402
 from arbiter.errors import ArbiterError  # noqa: E402
 from arbiter.law.laws import Rulebook  # noqa: E402
 from arbiter.law.rulebooks import build, read_rulebook_data  # noqa: E402
+from arbiter.load.formats.rulebook import Parameters  # noqa: E402
 from arbiter.ruling.judge import judge  # noqa: E402
 from arbiter.table.cases import Case, load_case  # noqa: E402
 from arbiter.table.replay import replay  # noqa: E402
 
 BOOKS = ["foster", "hoyle", "peel"]
 EXAMPLES = ROOT / "rulebooks" / "examples"
-SCHEMA = ROOT / "arbiter" / "load" / "schemas" / "rulebook.schema.json"
 
 # Survivors that are equivalent to the shipped book, each with the reason no case can
 # tell them apart. Keyed by the mutant's name as printed.
@@ -151,23 +152,33 @@ def _flip(value: Any) -> list[tuple[str, Any]]:
     return [("dropped", None)]
 
 
+def _plain(t: Any) -> Any:
+    """A declared type without its Annotated metadata, UNSET and None."""
+    while get_origin(t) is Annotated:
+        t = get_args(t)[0]
+    if get_origin(t) in (Union, UnionType):
+        kept = [a for a in get_args(t) if a not in (type(None), UnsetType)]
+        return _plain(kept[0]) if len(kept) == 1 else t
+    return t
+
+
 def _param_choices() -> dict[tuple[str, str], list[Any]]:
-    """Every parameter the schema gives a closed set of values (or a number) for."""
-    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
-    params = schema["$defs"]["parameters"]["properties"]
+    """Every parameter the rulebook format gives a closed set of values (or a number) for,
+    in the order declared."""
     out: dict[tuple[str, str], list[Any]] = {}
-    for group, spec in params.items():
-        for key, p in spec.get("properties", {}).items():
+    for group, group_type in get_type_hints(Parameters, include_extras=True).items():
+        for key, t in get_type_hints(_plain(group_type), include_extras=True).items():
             if key in ("cites", "note"):
                 continue
-            if p.get("type") == "boolean":
+            p = _plain(t)
+            if p is bool:
                 out[(group, key)] = [True, False]
-            elif "enum" in p:
-                out[(group, key)] = list(p["enum"])
-            elif p.get("type") == "array" and "enum" in p.get("items", {}):
-                items = p["items"]["enum"]
+            elif get_origin(p) is Literal:
+                out[(group, key)] = list(get_args(p))
+            elif get_origin(p) is list and get_origin(_plain(get_args(p)[0])) is Literal:
+                items = list(get_args(_plain(get_args(p)[0])))
                 out[(group, key)] = [items[:1], items[:3], items[1:2]]
-            elif p.get("type") in ("number", "integer") or p.get("type") == ["number", "null"]:
+            elif p in (int, float):
                 out[(group, key)] = ["number"]
     return out
 

@@ -274,7 +274,7 @@ CASES = [
         5,
         5,
         "laws[0].effect",
-        "expected one of decides, describes, advises, procedure; got text 'decide'",
+        "expected one of advises, decides, describes, procedure; got text 'decide'",
     ),
 ]
 

@@ -13,11 +13,10 @@ from collections.abc import Iterable, Iterator
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
-import msgspec
-
 from ..errors import InputError, did_you_mean
 from ..load import cache
 from ..load.files import decode, read_bytes, shipped_dir
+from ..load.formats.check import conform, fits
 from .laws import Effect, Law, Rulebook, normalise_ref
 
 if TYPE_CHECKING:  # yaml is imported only when a rulebook is not in the cache
@@ -128,15 +127,8 @@ def _from_cache(entry: Any, schema_raw: bytes, checked: bool = False) -> dict[st
     data, lines = entry["data"], entry["lines"]
     if not isinstance(data, dict) or not isinstance(lines, dict):
         return None
-    if not checked:
-        from ..load.shape import Unsupported, fault
-
-        try:
-            if fault(msgspec.json.decode(schema_raw), data) is not None or \
-                    _cross_fault(data) is not None:
-                return None
-        except (RecursionError, Unsupported):
-            return None
+    if not checked and (not fits(data, "rulebook") or _cross_fault(data) is not None):
+        return None
     for part in ("laws", "provisions", "precedence", "answers"):
         items, at = data.get(part, []), lines.get(part, [])
         if not isinstance(at, list) or len(at) != len(items) or \
@@ -170,11 +162,9 @@ def id_mismatch(path: StrPath, book_id: str) -> InputError:
 
 def validate_rulebook(doc: Document) -> dict[str, Any]:
     """Schema and cross-reference checks; returns the data with each law's line."""
-    from ..load.shape import conforms
-
     if not isinstance(doc.data, dict):
         raise doc.error((), "expected a mapping with id, title and laws")
-    conforms(doc, "rulebook")  # the schema, and what it lets through: 2.0 for 2, .nan
+    conform(doc, "rulebook")  # the declared format, strictly: no 2.0 for 2, no .nan
     data: dict[str, Any] = doc.data
     bad = _cross_fault(data)
     if bad is not None:

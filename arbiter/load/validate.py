@@ -1,35 +1,42 @@
-"""Validate parsed YAML against the published JSON Schemas, with clear messages.
+"""Every fault of a file against its format, worded as a line a club secretary can act on.
 
-The schemas in ``arbiter/schemas`` are both the documentation editors validate
-against and the check arbiter runs, so the two cannot drift apart. A document is
-first tested by :mod:`arbiter.conform`, a small validator for the part of JSON
-Schema the shipped schemas use, which costs nothing to import; only when it finds
-a fault is the ``jsonschema`` library imported, to find every fault and word each
-one as a line a club secretary can act on.
+The formats are declared once (``arbiter.load.formats``); msgspec checks a file against
+them and stops at the first fault. To list every fault at once (``arbiter check``), or to
+word the first one as well as it can be worded, the file is validated again here by
+jsonschema, over the schema generated from the same declaration, in which an integer is
+an ``int`` (never ``2.0`` or ``true``). jsonschema takes longer to import than a ruling
+takes: this module is imported only on a fault, by the commands.
 """
 
 from __future__ import annotations
 
-import json
-import os
 from functools import cache
 from typing import Any
 
+from jsonschema import Draft202012Validator  # type: ignore[import-untyped,unused-ignore]
+from jsonschema.exceptions import (  # type: ignore[import-untyped,unused-ignore]
+    best_match,
+    relevance,
+)
+from jsonschema.validators import extend  # type: ignore[import-untyped,unused-ignore]
+
 from ..errors import InputError, did_you_mean
-from .conform import UnsupportedSchema, first_fault
+from .formats.check import FormatFault, conform
+from .formats.schema import schema
 from .yamlsafe import Document
 
-SCHEMA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "schemas")
 MAX_ERRORS = 20  # the most faults one file reports at once
 
 Where = tuple[str | int, ...]
 
 
-@cache
-def schema(name: str) -> dict[str, Any]:
-    with open(os.path.join(SCHEMA_DIR, f"{name}.schema.json"), encoding="utf-8") as fh:
-        data: dict[str, Any] = json.load(fh)
-    return data
+def reword(exc: InputError) -> InputError:
+    """A format fault worded by the most telling of the file's faults; any other error as
+    it is."""
+    if not isinstance(exc, FormatFault):
+        return exc
+    found = problems(exc.doc, exc.fmt, limit=None, best_first=True)
+    return found[0][1] if found else exc
 
 
 def _describe(value: Any) -> str:
@@ -63,26 +70,17 @@ def _expected_type(t: Any) -> str:
     return _TYPE_WORDS.get(t, str(t))
 
 
-def check(doc: Document, schema_name: str) -> None:
-    """Raise InputError for the way ``doc`` breaks the named schema (the most telling
-    fault, where there are several)."""
-    found = problems(doc, schema_name, limit=None, best_first=True)
-    if found:
-        raise found[0][1]
-
-
 def problems(doc: Document, schema_name: str, limit: int | None = MAX_ERRORS,
              best_first: bool = False) -> list[tuple[Where, InputError]]:
-    """Every fault of ``doc`` against the named schema, each with the path of the value it
+    """Every fault of ``doc`` against the named format, each with the path of the value it
     is about, in the order they stand in the file (or the most telling first); an empty
-    list, without importing jsonschema, if the document conforms."""
+    list if the document conforms."""
     try:
-        fault: Where | None = first_fault(doc.data, schema(schema_name))
-    except UnsupportedSchema:  # a schema edited beyond conform's keywords: ask jsonschema
-        fault = None
+        conform(doc, schema_name)
+    except FormatFault as first:
+        fault = first
     else:
-        if fault is None:
-            return []
+        return []
     errors = validator(schema_name).iter_errors(doc.data)
     if best_first:
         errors = sorted(errors, key=_relevance, reverse=True)
@@ -92,10 +90,10 @@ def problems(doc: Document, schema_name: str, limit: int | None = MAX_ERRORS,
         exc = doc.error(where, message)
         if error.validator == "required":  # the fault is the key that is not there
             where = (*where, *(k for k in error.validator_value if k not in error.instance))
-        found.setdefault(str(exc), (where, exc))
-    if not found and fault is not None:  # the validators disagree: report it, never pass it
-        exc = doc.error(fault, f"does not match the schema ({schema_name}.schema.json)")
-        found[str(exc)] = (fault, exc)
+        # One fault a value: .inf for a count is not also out of range.
+        found.setdefault(exc.path or str(exc), (where, exc))
+    if not found:  # what only msgspec sees: 2**40, .nan
+        found[str(fault)] = (fault.where, fault)
     out = list(found.values())
     if not best_first:
         out.sort(key=lambda f: (f[1].line or 0, f[1].column or 0))
@@ -106,9 +104,6 @@ def problems(doc: Document, schema_name: str, limit: int | None = MAX_ERRORS,
 def validator(schema_name: str) -> Any:
     """A jsonschema validator for the named schema, in which an integer is an ``int``:
     JSON Schema counts 2.0 as an integer, but a stake of 2.0 is a typing slip here."""
-    from jsonschema import Draft202012Validator  # type: ignore[import-untyped,unused-ignore]
-    from jsonschema.validators import extend  # type: ignore[import-untyped,unused-ignore]
-
     checker = Draft202012Validator.TYPE_CHECKER.redefine(
         "integer", lambda _checker, v: isinstance(v, int) and not isinstance(v, bool))
     strict = extend(Draft202012Validator, type_checker=checker)
@@ -117,8 +112,6 @@ def validator(schema_name: str) -> Any:
 
 def _word(top: Any) -> tuple[Where, str]:
     """Where one jsonschema error is, and what it says, in the words of the table."""
-    from jsonschema.exceptions import best_match  # type: ignore[import-untyped,unused-ignore]
-
     # Inside anyOf/oneOf, jsonschema's own ranking descends to the branch the value was
     # meant for (the deepest error): a mapping event with a bad count is about its count,
     # not "expected text".
@@ -201,6 +194,4 @@ def _word_forms(error: Any, path: Where) -> tuple[Where, str] | None:
 
 def _relevance(error: Any) -> Any:
     # Prefer errors deepest in the document, then jsonschema's own ranking.
-    from jsonschema.exceptions import relevance  # type: ignore[import-untyped,unused-ignore]
-
     return (len(error.absolute_path), relevance(error))

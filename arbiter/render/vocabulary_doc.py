@@ -1,19 +1,17 @@
-"""What is written from the registry: the README's lists and the JSON Schemas' enums.
+"""What is written from the registry: the README's lists.
 
-``python -m arbiter.vocabulary_doc`` rewrites every README block between
-``<!-- vocabulary:NAME -->`` and ``<!-- /vocabulary -->``, and the enums of
-``arbiter/schemas/*.schema.json`` (acts, intents, finding kinds, decisions).
-tests/test_vocabulary.py fails when either differs from what this writes, so
-the registry is the one place a word is added.
+``python -m arbiter.render.vocabulary_doc`` rewrites every README block between
+``<!-- vocabulary:NAME -->`` and ``<!-- /vocabulary -->``; tests/test_vocabulary.py fails
+when one differs from what this writes, so the registry is the one place a word is added.
+(The published schemas' enums come from the same registry, through the format
+declarations: ``arbiter.load.formats``.)
 """
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from pathlib import Path
-from typing import Any
 
 from ..terms.vocabulary import (
     ACTS,
@@ -109,39 +107,6 @@ def blocks(text: str) -> dict[str, str]:
     return {m.group(2): m.group(3) for m in _BLOCK.finditer(text)}
 
 
-SCHEMAS = Path(__file__).parent.parent / "load" / "schemas"
-
-
-def schema_enums(name: str, data: dict[str, Any]) -> dict[str, Any]:
-    """``data`` (a schema) with its vocabulary enums as the registry has them."""
-    from ..terms.vocabulary import INTENTS, Act, Decision, Kind, Question
-
-    out: dict[str, Any] = json.loads(json.dumps(data))
-    if name == "case":
-        event = out["$defs"]["event"]["properties"]
-        event["act"]["enum"] = [a.value for a in Act]
-        event["intent"]["enum"] = list(INTENTS)
-    else:
-        kinds = [k.value for k in Kind]
-        prov = out["$defs"]["provision"]["properties"]
-        prov["finding"]["enum"] = kinds
-        prov["decision"]["enum"] = [d.value for d in Decision]
-        rule = out["properties"]["precedence"]["items"]["properties"]
-        rule["finding"]["enum"] = kinds
-        rule["ruled_on_cause"]["items"]["enum"] = kinds
-        out["$defs"]["answer"]["properties"]["question"]["enum"] = [q.value for q in Question]
-    return out
-
-
-def write_schemas() -> None:
-    for name in ("case", "rulebook"):
-        path = SCHEMAS / f"{name}.schema.json"
-        data = json.loads(path.read_text(encoding="utf-8"))
-        path.write_text(json.dumps(schema_enums(name, data), indent=2, ensure_ascii=False)
-                        + "\n", encoding="utf-8")
-
-
 if __name__ == "__main__":  # pragma: no cover
     readme = Path(sys.argv[1] if len(sys.argv) > 1 else "README.md")
     readme.write_text(rewrite(readme.read_text(encoding="utf-8")), encoding="utf-8")
-    write_schemas()

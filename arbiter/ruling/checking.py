@@ -44,7 +44,7 @@ def _case_document(path: Path, text: str | None = None) -> Any:
     """A case as ``load_case`` reads it, under a case's caps, its events counted first
     (``text``: its contents, when they were read already, as from standard input)."""
     from ..load.files import MAX_CASE, decode, read_bytes
-    from ..load.shape import case_size
+    from ..load.formats.case import case_size
     from ..load.yamlsafe import MAX_CASE_VALUES, parse
 
     if text is None:

@@ -17,6 +17,8 @@ from msgspec import Struct, field
 from msgspec.structs import replace
 
 from ..errors import InputError, did_you_mean
+from ..load.formats.case import case_size, distinct_seats
+from ..load.formats.check import conform
 from ..load.yamlsafe import MAX_CASE_VALUES, Document, parse
 from ..terms.cards import parse_card
 from ..terms.vocabulary import ACTS, INTENTS, Act, verbs
@@ -421,10 +423,10 @@ def case_from_document(doc: Document) -> Case:
     if "laws" in doc.data or ("id" in doc.data and "table" not in doc.data):
         raise doc.error((), "this is a rulebook, not a case: expected 'table' and 'events' "
                         "(see 'arbiter laws' and 'arbiter check' for rulebooks)")
-    from ..load.shape import case_size, strict_case
+    case_size(doc)  # before the format check spends time on 100,000 events
+    conform(doc, "case")  # the declared format, strictly: no 2.0 for 2, no .nan
+    distinct_seats(doc, doc.data["table"]["seats"])  # not 'A' and 'a'
 
-    case_size(doc)  # before the schema check spends seconds on 100,000 events
-    strict_case(doc)  # the schema, its numbers (2.0 for 2), 'A' and 'a', 10,000 events
     data = doc.data
     t = data["table"]
     seats = tuple(t["seats"])

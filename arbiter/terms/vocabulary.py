@@ -317,7 +317,18 @@ ACTS: dict[Act, ActSpec] = {
         choice_at=("before the draw",), choice_words="demand a jack"),
 }
 
-# What a player may say he will do (``states``), and the acts that keep that word.
+class Intent(StrEnum):
+    """What a player may say he will do (``states``)."""
+
+    PASS = "pass"
+    BET = "bet"
+    CALL = "call"
+    RAISE = "raise"
+    DROP = "drop"
+    STAND = "stand"
+
+
+# What a player may say he will do, and the acts that keep that word.
 INTENTS: dict[str, tuple[Act, ...]] = {
     "pass": (Act.PASSES,), "bet": (Act.BETS, Act.RAISES, Act.OPENS), "call": (Act.CALLS,
                                                                               Act.COMES_IN),

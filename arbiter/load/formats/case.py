@@ -1,0 +1,237 @@
+"""The case file: what happened at one deal, and the dispute about it (``cases/*.yaml``).
+
+The one declaration of the format: ``check`` converts a parsed case to these Structs
+(strictly: no ``2.0`` for ``2``, no unknown key), and the published
+``arbiter/load/schemas/case.schema.json`` is generated from them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from msgspec import UNSET, Meta, Struct, UnsetType
+
+from ...terms.vocabulary import Act, Intent
+from ..yamlsafe import Document
+from .common import MAX_INT
+
+
+class Table(Struct, kw_only=True, forbid_unknown_fields=True):
+    seats: Annotated[
+        list[Annotated[str, Meta(pattern="^[A-Za-z][A-Za-z0-9_]*$")]],
+        Meta(
+            min_length=2,
+            max_length=10,
+            extra_json_schema={"uniqueItems": True},
+            description=(
+                "Players in order round the table, each seated on the left of the one "
+                "before (the way the deal goes)."
+            ),
+        ),
+    ]
+    dealer: str
+    blind: Annotated[
+        int,
+        Meta(
+            ge=1,
+            le=MAX_INT,
+            description=(
+                "The age's compulsory stake before the deal, in counters (Peel's "
+                "'ante', Foster's and Hoffmann's 'blind')."
+            ),
+        ),
+    ]
+    limit: Annotated[
+        int,
+        Meta(
+            ge=1,
+            le=MAX_INT,
+            description=("The most by which a player may increase the stake at one time."),
+        ),
+    ]
+    counters: (
+        Annotated[
+            dict[str, Annotated[int, Meta(ge=1, le=MAX_INT)]],
+            Meta(
+                description=(
+                    "Counter colours and their values in units, e.g. {white: 1, red: 5, blue: 10}."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    stakes: (
+        Annotated[
+            dict[str, Annotated[int, Meta(ge=0, le=MAX_INT)]],
+            Meta(description=("Table stakes: what each player has on the table.")),
+        ]
+        | UnsetType
+    ) = UNSET
+    jackpot: (
+        Annotated[
+            int,
+            Meta(
+                ge=0,
+                le=MAX_INT,
+                description=(
+                    "0 for an ordinary deal; 1, 2, 3... for the first, second, third "
+                    "successive jack-pot."
+                ),
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    pool: (
+        Annotated[
+            int,
+            Meta(
+                ge=0,
+                le=MAX_INT,
+                description=("Counters already in the pool from earlier deals (a jack-pot's)."),
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+
+
+Amount = Annotated[
+    Annotated[int, Meta(ge=0, le=MAX_INT)] | str,
+    Meta(description=("Counters: a number of units, or colours such as 'a red and two blues'.")),
+]
+
+
+Cards = Annotated[str | list[str], Meta(description="Cards such as 'As Kd 10h' or [As, Kd, 10h].")]
+
+
+class Event(Struct, kw_only=True, forbid_unknown_fields=True):
+    act: Act
+    player: str | UnsetType = UNSET
+    to: (
+        Annotated[str, Meta(description=("Who the dealer gives or exposes a card to."))] | UnsetType
+    ) = UNSET
+    about: Annotated[str, Meta(description="Whom a claim is about.")] | UnsetType = UNSET
+    count: Annotated[int, Meta(ge=0, le=MAX_INT)] | UnsetType = UNSET
+    amount: Amount | UnsetType = UNSET
+    cards: Cards | UnsetType = UNSET
+    card: str | UnsetType = UNSET
+    hands: (
+        Annotated[
+            dict[str, Cards],
+            Meta(description=("deals: the cards each player was dealt, where they matter.")),
+        ]
+        | UnsetType
+    ) = UNSET
+    counts: (
+        Annotated[
+            dict[str, Annotated[int, Meta(ge=0, le=10)]],
+            Meta(description=("deals: players dealt other than five cards.")),
+        ]
+        | UnsetType
+    ) = UNSET
+    uncut: (
+        Annotated[
+            bool | Literal["noticed_during_deal", "noticed_after_deal"],
+            Meta(
+                description=(
+                    "deals: the pack was not cut: true (when it was noticed is not known), "
+                    "noticed_during_deal, or noticed_after_deal."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    note: str | UnsetType = UNSET
+    exposed: (
+        Annotated[
+            dict[str, str | None],
+            Meta(
+                description=(
+                    "deals: a card the dealer exposed in dealing, by player (the card, or "
+                    "null if not named)."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    intent: (
+        Annotated[Intent, Meta(description=("states: what the player said he would do."))]
+        | UnsetType
+    ) = UNSET
+
+
+class Dispute(Struct, kw_only=True, forbid_unknown_fields=True):
+    raised_by: str | UnsetType = UNSET
+    about: str | UnsetType = UNSET
+    question: Annotated[str, Meta(min_length=1)] | UnsetType = UNSET
+    asks: (
+        Annotated[
+            str,
+            Meta(
+                min_length=1,
+                description=(
+                    "The question in one of the forms: who bets first; who has the last "
+                    "say; who takes the pool; must PLAYER show; may PLAYER ACT; what may "
+                    "PLAYER do; is PLAYER's hand foul."
+                ),
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+
+
+class CaseFile(Struct, kw_only=True, forbid_unknown_fields=True):
+    """What happened at one deal of draw poker, and the dispute about it."""
+
+    title: str | UnsetType = UNSET
+    note: (
+        Annotated[
+            str,
+            Meta(
+                description=(
+                    "Where the case comes from, and any choice it makes where its source "
+                    "leaves one open."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    rulebook: (
+        Annotated[str, Meta(description=("The rulebook the players agreed on, if any."))]
+        | UnsetType
+    ) = UNSET
+    table: Table
+    events: Annotated[list[Annotated[str, Meta(min_length=1)] | Event], Meta(min_length=1)]
+    dispute: Dispute | UnsetType = UNSET
+    expect: (
+        Annotated[
+            dict[str, Any],
+            Meta(description=("The expected result per rulebook id (used by the tests).")),
+        ]
+        | UnsetType
+    ) = UNSET
+
+
+# --- what the types cannot say ------------------------------------------------------
+
+MAX_EVENTS = 500  # events in one case: a deal of ten players has fewer than 200
+
+
+def case_size(doc: Document) -> None:
+    """More events than one deal can hold, refused before any other check spends time on
+    them."""
+    events = doc.data.get("events") if isinstance(doc.data, dict) else None
+    if isinstance(events, list) and len(events) > MAX_EVENTS:
+        raise doc.error(("events", MAX_EVENTS), f"more than {MAX_EVENTS} events: "
+                        "expected the events of one deal")
+
+
+def distinct_seats(doc: Document, seats: list[str]) -> None:
+    """Seats that differ only in capitals ('A' and 'a') are refused: a line names a seat in
+    either."""
+    seen: dict[str, int] = {}
+    for i, seat in enumerate(seats):
+        if seat.lower() in seen:
+            first = seats[seen[seat.lower()]]
+            raise doc.error(("table", "seats", i), f"{seat!r} is seat {first!r} again: "
+                            "expected names that differ in more than capitals")
+        seen[seat.lower()] = i

@@ -1,0 +1,18 @@
+"""What every file format shares: numbers as arbiter means them.
+
+A whole number is an ``int`` (never ``2.0`` or ``true``: msgspec's strict conversion
+refuses both), and every number is finite and at most ``MAX_INT`` in size, so ``.nan``,
+``.inf`` and ``10**400`` are refused where they are read, with their place in the file.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from msgspec import Meta
+
+MAX_INT = 1_000_000_000  # counters, cards, pages: no real value comes near it
+
+Int = Annotated[int, Meta(ge=-MAX_INT, le=MAX_INT)]
+Number = Annotated[float, Meta(ge=-MAX_INT, le=MAX_INT)]
+Ref = Int | str  # a law's number, or the short name of an unnumbered passage

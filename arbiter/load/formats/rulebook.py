@@ -1,0 +1,773 @@
+"""The rulebook file: one authority's laws as data (``rulebooks/*.yaml``).
+
+The one declaration of the format: ``check`` converts a parsed rulebook to these Structs
+(strictly: no ``2.0`` for ``2``, no unknown key), and the published
+``arbiter/load/schemas/rulebook.schema.json`` is generated from them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from msgspec import UNSET, Meta, Struct, UnsetType, field
+
+from ...terms.vocabulary import Decision, Kind, Question
+from .common import MAX_INT, Int, Ref
+
+Fraction = Annotated[float, Meta(ge=0, le=1)]
+
+
+class Published(Struct, kw_only=True, forbid_unknown_fields=True):
+    place: str | UnsetType = UNSET
+    year: Annotated[int, Meta(ge=1500, le=2100)] | UnsetType = UNSET
+
+
+class Source(Struct, kw_only=True, forbid_unknown_fields=True):
+    file: Annotated[str, Meta(description="File name in ../shared/sources.")]
+    sha256: Annotated[str, Meta(pattern="^[0-9a-f]{64}$")]
+
+
+class Topic(Struct, kw_only=True, forbid_unknown_fields=True):
+    id: Annotated[
+        str,
+        Meta(
+            pattern="^[a-z][a-z0-9-]*$",
+            description=("Short name used with `arbiter diff --topic`, e.g. straddling."),
+        ),
+    ]
+    title: Annotated[str, Meta(min_length=1)] | UnsetType = UNSET
+    laws: (
+        Annotated[list[Ref], Meta(description=("The laws on this topic, by ref."))] | UnsetType
+    ) = UNSET
+    parameters: (
+        Annotated[
+            list[Annotated[str, Meta(pattern="^[a-z_]+(\\.[a-z_]+)?$")]],
+            Meta(
+                description=(
+                    "Parameter groups (straddle) or single settings (draw.exposed_card) on "
+                    "this topic."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    pinned: (
+        Annotated[
+            bool,
+            Meta(
+                description=(
+                    "false: the book's laws on this topic are not in the pinned extract, so"
+                    " its rule is unknown rather than silent."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    note: str | UnsetType = UNSET
+
+
+class Blind(Struct, kw_only=True, forbid_unknown_fields=True):
+    """The age's blind."""
+
+    max_of_limit: (
+        Annotated[
+            Fraction | None,
+            Meta(description=("Most the blind may be, as a fraction of the limit (Peel 19: 0.5).")),
+        ]
+        | UnsetType
+    ) = UNSET
+    cites: (
+        Annotated[list[Ref], Meta(description=("The laws this setting rests on."))] | UnsetType
+    ) = UNSET
+    note: str | UnsetType = UNSET
+
+
+class Straddle(Struct, kw_only=True, forbid_unknown_fields=True):
+    """Straddling the blind."""
+
+    first: (
+        Annotated[
+            int,
+            Meta(ge=1, le=MAX_INT, description=("The first straddle as a multiple of the blind.")),
+        ]
+        | UnsetType
+    ) = UNSET
+    step: (
+        Annotated[
+            Literal["double", "add_blind"],
+            Meta(description=("Each further straddle doubles the last, or adds the blind to it.")),
+        ]
+        | UnsetType
+    ) = UNSET
+    max_of_limit: (
+        Annotated[
+            Fraction | None,
+            Meta(description=("Most a straddle may reach, as a fraction of the limit.")),
+        ]
+        | UnsetType
+    ) = UNSET
+    counts_as: (
+        Annotated[
+            Literal["blind", "going_in"],
+            Meta(
+                description=(
+                    "blind: going in costs twice the last straddle; going_in: the straddle "
+                    "is itself what going in costs."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    when: (
+        Annotated[
+            Literal["before_deal", "before_looking", "at_going_in"],
+            Meta(
+                description=(
+                    "before_deal: straddling ends when the cards are dealt; before_looking:"
+                    " a player may straddle until he looks at his cards; at_going_in: the "
+                    "straddle is made in his say, instead of going in."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    recognised: (
+        Annotated[
+            bool,
+            Meta(
+                description=(
+                    "false: the book does not recognise the straddle; every straddle is "
+                    "found as not recognised, and nothing else is ruled on it."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    cites: (
+        Annotated[list[Ref], Meta(description=("The laws this setting rests on."))] | UnsetType
+    ) = UNSET
+    note: str | UnsetType = UNSET
+
+
+class GoingIn(Struct, kw_only=True, forbid_unknown_fields=True):
+    """Coming in before the draw."""
+
+    multiple_of_blind: Annotated[int, Meta(ge=1, le=MAX_INT)] | UnsetType = UNSET
+    make_good_at_draw: (
+        Annotated[
+            bool,
+            Meta(
+                description=(
+                    "Players raised before the draw make good when their turn to draw comes"
+                    " (Peel 36), rather than in a further round of the say."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    cites: (
+        Annotated[list[Ref], Meta(description=("The laws this setting rests on."))] | UnsetType
+    ) = UNSET
+    note: str | UnsetType = UNSET
+
+
+class Draw(Struct, kw_only=True, forbid_unknown_fields=True):
+    """The draw."""
+
+    exposed_card: Literal["to_discards", "return_to_pack"] | UnsetType = UNSET
+    exposed_replaced: Literal["at_once", "after_others"] | UnsetType = UNSET
+    last_card: Literal["dealt", "kept"] | UnsetType = UNSET
+    reshuffle: list[Literal["discards", "abandoned"]] | UnsetType = UNSET
+    cites: (
+        Annotated[list[Ref], Meta(description=("The laws this setting rests on."))] | UnsetType
+    ) = UNSET
+    note: str | UnsetType = UNSET
+    faced_card: (
+        Annotated[
+            Literal["to_discards", "return_to_pack"],
+            Meta(
+                description=(
+                    "Where a card found faced in the pack after the deal goes (Foster 23: "
+                    "with the discards)."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    dealer_may_give_discarded: (
+        Annotated[
+            bool,
+            Meta(
+                description=(
+                    "After a player asks for a number other than he discarded, the dealer "
+                    "may see the discard and give that number instead."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+
+
+class Betting(Struct, kw_only=True, forbid_unknown_fields=True):
+    """Betting after the draw."""
+
+    first: Literal["left_of_age", "age"] | UnsetType = UNSET
+    age_may_hold: bool | UnsetType = UNSET
+    first_may_stand: bool | UnsetType = UNSET
+    cites: (
+        Annotated[list[Ref], Meta(description=("The laws this setting rests on."))] | UnsetType
+    ) = UNSET
+    note: str | UnsetType = UNSET
+
+
+class Hands(Struct, kw_only=True, forbid_unknown_fields=True):
+    """Ranking of hands."""
+
+    order: (
+        Annotated[
+            Literal["usual"],
+            Meta(
+                description=(
+                    "The book ranks the hands in the usual order, the higher of two alike "
+                    "winning (Peel 65-75; Hoffmann pp. 124-125). Not given: the comparison "
+                    "of hands at the show is the engine's assumption."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    ace_in_sequence: Literal["low_only", "high_only", "high_or_low"] | UnsetType = UNSET
+    hearts_break_ties: (
+        Annotated[
+            bool, Meta(description=("Hearts win between sequences otherwise equal (Peel 70)."))
+        ]
+        | UnsetType
+    ) = UNSET
+    two_pairs_odd_card: (
+        Annotated[
+            bool,
+            Meta(
+                description=(
+                    "The odd card decides between equal two pairs (Hoffmann p. 125; not Peel 73)."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    cites: (
+        Annotated[list[Ref], Meta(description=("The laws this setting rests on."))] | UnsetType
+    ) = UNSET
+    note: str | UnsetType = UNSET
+    hearts_flush_best: (
+        Annotated[bool, Meta(description=("A flush in hearts beats any other flush (Peel 69)."))]
+        | UnsetType
+    ) = UNSET
+
+
+class Jackpot(Struct, kw_only=True, forbid_unknown_fields=True):
+    """Jack-pots."""
+
+    openers: (
+        Annotated[
+            list[Literal["J", "Q", "K", "A"]],
+            Meta(
+                min_length=1,
+                description=(
+                    "The lowest pair that opens the first, second, third... successive jack-pot."
+                ),
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    pass_before_opening: (
+        Annotated[
+            Literal["final", "keeps_cards"],
+            Meta(
+                description=(
+                    "A pass before the jack-pot is opened: final, the player is out (Peel "
+                    "27), or he keeps his cards and may come in once it is opened (Hoffmann"
+                    " p. 132)."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    cites: (
+        Annotated[list[Ref], Meta(description=("The laws this setting rests on."))] | UnsetType
+    ) = UNSET
+    note: str | UnsetType = UNSET
+    age_antes_again: (
+        Annotated[
+            bool,
+            Meta(
+                description=(
+                    "In the first jack-pot, the age antes like everyone else (Peel 30), or "
+                    "his blind left in the pool stands for his share (Hoffmann p. 132)."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    series: (
+        Annotated[
+            Literal["repeat", "hold_last"],
+            Meta(
+                description=(
+                    "After the last of the openers: the series begins again (repeat), or "
+                    "the last holds (hold_last)."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    judged_on: (
+        Annotated[
+            Literal["original_hand", "final_hand"],
+            Meta(
+                description=(
+                    "Whether the opener held openers is judged on his hand as dealt "
+                    "(original_hand) or as he holds it at the end (final_hand)."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+
+
+class Parameters(Struct, kw_only=True, forbid_unknown_fields=True):
+    """Where the authorities differ on a mechanic, the table takes it from here."""
+
+    blind: Blind | UnsetType = UNSET
+    straddle: Straddle | UnsetType = UNSET
+    going_in: GoingIn | UnsetType = UNSET
+    draw: Draw | UnsetType = UNSET
+    betting: Betting | UnsetType = UNSET
+    hands: Hands | UnsetType = UNSET
+    jackpot: Jackpot | UnsetType = UNSET
+
+
+class Law(Struct, kw_only=True, forbid_unknown_fields=True):
+    ref: Annotated[
+        Ref,
+        Meta(
+            description=("The law's number, or a short stable name where the book has no numbers.")
+        ),
+    ]
+    title: (
+        Annotated[
+            str, Meta(description=("A short section name (required for unnumbered passages)."))
+        ]
+        | UnsetType
+    ) = UNSET
+    heading: (
+        Annotated[str, Meta(description=("The heading the law stands under in the book."))]
+        | UnsetType
+    ) = UNSET
+    page: Annotated[int, Meta(ge=1, le=MAX_INT)] | UnsetType = UNSET
+    page_end: (
+        Annotated[
+            int,
+            Meta(ge=1, le=MAX_INT, description=("Last page, when the law runs onto later pages.")),
+        ]
+        | UnsetType
+    ) = UNSET
+    effect: (
+        Annotated[
+            Literal["decides", "describes", "advises", "procedure"],
+            Meta(
+                description=(
+                    "decides: a ruling can rest on it; describes: play or mechanics; "
+                    "advises: advice only; procedure: a rule of procedure the engine "
+                    "follows or leaves to the players' agreement, and does not rule on."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    text: Annotated[str, Meta(min_length=1, description="The law exactly as printed.")]
+    footnotes: list[Annotated[str, Meta(min_length=1)]] | UnsetType = UNSET
+    note: (
+        Annotated[str, Meta(description=("Editorial note, in the rulebook editor's own words."))]
+        | UnsetType
+    ) = UNSET
+
+
+class Comparison(Struct, kw_only=True, forbid_unknown_fields=True):
+    not_: Scalar | list[Scalar] | UnsetType = field(default=UNSET, name="not")
+    in_: list[Scalar] | UnsetType = field(default=UNSET, name="in")
+    at_least: Annotated[float, Meta(ge=-MAX_INT, le=MAX_INT)] | UnsetType = UNSET
+    at_most: Annotated[float, Meta(ge=-MAX_INT, le=MAX_INT)] | UnsetType = UNSET
+    more_than: Annotated[float, Meta(ge=-MAX_INT, le=MAX_INT)] | UnsetType = UNSET
+    less_than: Annotated[float, Meta(ge=-MAX_INT, le=MAX_INT)] | UnsetType = UNSET
+
+
+Scalar = str | Int | bool | None
+# A fact's test: a value, any of a list, or a comparison ({not|in|at_least|...: value}).
+When = dict[
+    str, Scalar | list[Scalar] | Annotated[Comparison, Meta(extra_json_schema={"minProperties": 1})]
+]
+
+
+class Pays(Struct, kw_only=True, forbid_unknown_fields=True):
+    multiple_of_blind: Annotated[float, Meta(ge=0, le=MAX_INT)] | UnsetType = UNSET
+
+
+class Refund(Struct, kw_only=True, forbid_unknown_fields=True):
+    by: (
+        Annotated[
+            Annotated[str, Meta(pattern="^[a-z_]+$")]
+            | Annotated[list[Annotated[str, Meta(pattern="^[a-z_]+$")]], Meta(min_length=1)],
+            Meta(
+                description=(
+                    "Who refunds: a fact naming a player (dealer, dealer_distracted_by...),"
+                    " or a list of them, the first that is set."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    amount: (
+        Annotated[
+            str,
+            Meta(
+                pattern="^[a-z_]+$",
+                description=("The fact holding how much is refunded (e.g. blind_or_straddle)."),
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+
+
+class Penalty(Struct, kw_only=True, forbid_unknown_fields=True):
+    forfeits: (
+        Annotated[
+            Literal["stake"],
+            Meta(description=("The fact holding what is forfeited: the player's stake.")),
+        ]
+        | UnsetType
+    ) = UNSET
+    pays: Pays | UnsetType = UNSET
+    refund: Refund | UnsetType = UNSET
+
+
+class Evidence(Struct, kw_only=True, forbid_unknown_fields=True):
+    """Whose evidence settles a question of fact, in order (Peel 46)."""
+
+    order: list[
+        Literal["dealer", "left_of_dealer", "right_of_dealer", "round_from_left_of_disputant"]
+    ]
+    fallback: str | UnsetType = UNSET
+    conclusive: Annotated[
+        str,
+        Meta(description=("When a witness's account is known: {witness_at}, {account}, {player}.")),
+    ]
+    passed_over: (
+        Annotated[
+            str, Meta(description=("Added when earlier witnesses gave no evidence: {passed}."))
+        ]
+        | UnsetType
+    ) = UNSET
+    passes_over: (
+        Annotated[
+            list[Literal["player"]],
+            Meta(
+                description=(
+                    "Whom the order of evidence passes over, where the law names them (Peel"
+                    " 46: only the disputing player); otherwise the book's parties to the "
+                    "dispute."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    in_order: Annotated[
+        str, Meta(description=("When no account is known: {witnesses}, the order of evidence."))
+    ]
+    failing: (
+        Annotated[str, Meta(description=("What joins the witnesses in that order."))] | UnsetType
+    ) = UNSET
+    and_so_on: (
+        Annotated[str, Meta(description=("Added when the order runs on round the table."))]
+        | UnsetType
+    ) = UNSET
+
+
+class Provision(Struct, kw_only=True, forbid_unknown_fields=True):
+    id: Annotated[
+        str,
+        Meta(
+            pattern="^[a-z0-9][a-z0-9_.-]*$",
+            description=("A short stable name, e.g. peel-45-wrong-draw-foul."),
+        ),
+    ]
+    finding: Annotated[
+        Kind, Meta(description=("The kind of finding from the replay this provision rules on."))
+    ]
+    point: (
+        Annotated[
+            str,
+            Meta(
+                description=(
+                    "The question it answers (default: the finding). Provisions on the same"
+                    " point must agree or declare precedence."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    when: (
+        Annotated[
+            When,
+            Meta(
+                description=(
+                    "Facts of the finding that must hold. A value: equal to it; a list: any"
+                    " of them; or {not|in|at_least|at_most|more_than|less_than: value}."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    decision: Decision
+    says: (
+        Annotated[
+            str,
+            Meta(
+                description=(
+                    "The decision in words; {player}, {dealer} and the finding's facts are "
+                    "filled in."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    remedy: (
+        Annotated[
+            str,
+            Meta(
+                description=(
+                    "What is done about it, in the table's own terms; facts are filled in."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    penalty: Penalty | UnsetType = UNSET
+    evidence: Evidence | UnsetType = UNSET
+    parties: (
+        Annotated[
+            list[Literal["dealer", "left_of_dealer", "right_of_dealer"]],
+            Meta(
+                description=(
+                    "Places at the table that are parties to this dispute, besides the "
+                    "book's own (procedures.parties)."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    referee: (
+        Annotated[
+            list[Literal["dealer", "left_of_dealer", "right_of_dealer"]],
+            Meta(description=("Who settles the dispute: the first not party to it (Peel 77–78).")),
+        ]
+        | UnsetType
+    ) = UNSET
+    referee_says: str | UnsetType = UNSET
+    exception_to: (
+        Annotated[list[str], Meta(description=("Provisions this one overrides when both apply."))]
+        | UnsetType
+    ) = UNSET
+    cites: Annotated[list[Ref], Meta(min_length=1)]
+    note: str | UnsetType = UNSET
+
+
+class CatchAll(Struct, kw_only=True, forbid_unknown_fields=True):
+    """What the book itself says to do where none of its laws reaches the point (e.g. Peel
+    77–79: disputes go to the dealer)."""
+
+    says: str
+    cites: Annotated[list[Ref], Meta(min_length=1)]
+
+
+class QuestionsOfFact(Struct, kw_only=True, forbid_unknown_fields=True):
+    """Who settles a question of fact the events leave open (Peel 77–79): the first of these
+    not a party to the dispute."""
+
+    referee: Annotated[
+        list[Literal["dealer", "left_of_dealer", "right_of_dealer"]], Meta(min_length=1)
+    ]
+    says: str | UnsetType = UNSET
+    cites: Annotated[list[Ref], Meta(min_length=1)]
+
+
+class Precedence(Struct, kw_only=True, forbid_unknown_fields=True):
+    id: Annotated[
+        str,
+        Meta(
+            pattern="^[a-z0-9][a-z0-9_.-]*$",
+            description=(
+                "A short stable name; a house book replaces the parent's rule of the same id."
+            ),
+        ),
+    ]
+    finding: Annotated[Kind, Meta(description="The later finding, ruled on its cause.")]
+    ruled_on_cause: Annotated[
+        list[Kind],
+        Meta(
+            min_length=1,
+            extra_json_schema={"uniqueItems": True},
+            description=(
+                "The kinds of finding that, found first for the same player, are its cause."
+            ),
+        ),
+    ]
+    when: When | UnsetType = UNSET
+    cites: Annotated[list[Ref], Meta(min_length=1)] | UnsetType = UNSET
+    note: str | UnsetType = UNSET
+
+
+class Parties(Struct, kw_only=True, forbid_unknown_fields=True):
+    who: Annotated[
+        list[Literal["player", "raised_by", "about"]],
+        Meta(
+            description=("player: whom the finding concerns; raised_by, about: the case's dispute.")
+        ),
+    ]
+    cites: Annotated[list[Ref], Meta(min_length=1)] | UnsetType = UNSET
+    note: str | UnsetType = UNSET
+
+
+class PlaceWords(Struct, kw_only=True, forbid_unknown_fields=True):
+    dealer: str | UnsetType = UNSET
+    left_of_dealer: str | UnsetType = UNSET
+    right_of_dealer: str | UnsetType = UNSET
+
+
+class Procedures(Struct, kw_only=True, forbid_unknown_fields=True):
+    """The book's procedures: who the disputing persons are, and how places at the table are
+    named in a ruling."""
+
+    parties: Parties | UnsetType = UNSET
+    place_words: PlaceWords | UnsetType = UNSET
+    referee_says: str | UnsetType = UNSET
+
+
+class Answer(Struct, kw_only=True, forbid_unknown_fields=True):
+    id: Annotated[str, Meta(pattern="^[a-z0-9][a-z0-9_.-]*$")]
+    question: Annotated[Question, Meta(description="The form of question it answers.")]
+    when: When | UnsetType = UNSET
+    answer: Annotated[str, Meta(description="yes, no, a player ({left_of_age}), or a few words.")]
+    says: Annotated[str, Meta(description="Why, in the table's words; {fact} fills in a fact.")]
+    consequence: (
+        Annotated[str, Meta(description=("What follows: the remedy or penalty."))] | UnsetType
+    ) = UNSET
+    silent: (
+        Annotated[
+            bool,
+            Meta(
+                description=(
+                    "The book does not settle the point: the answer says so, naming the "
+                    "nearest laws it cites (for an extract, not in the pinned text)."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    exception_to: list[str] | UnsetType = UNSET
+    cites: Annotated[list[Ref], Meta(min_length=1)]
+
+
+class RulebookFile(Struct, kw_only=True, forbid_unknown_fields=True):
+    """One authority's poker laws as data: metadata, the quoted laws, the parameters the
+    table mechanics take from it, and the provisions it rules by."""
+
+    id: Annotated[
+        str,
+        Meta(
+            pattern="^[a-z][a-z0-9_-]*$",
+            description=("Short name used on the command line, e.g. peel."),
+        ),
+    ]
+    title: Annotated[str, Meta(min_length=1)]
+    author: str | UnsetType = UNSET
+    published: Published | UnsetType = UNSET
+    edition: str | UnsetType = UNSET
+    source: Source | UnsetType = UNSET
+    extent: (
+        Annotated[
+            str,
+            Meta(
+                description=(
+                    "What of the authority the quoted text covers; rulings outside it say "
+                    "'not in the pinned text'."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    citation: (
+        Annotated[str, Meta(description=("Short name used when citing, e.g. Peel."))] | UnsetType
+    ) = UNSET
+    topics: (
+        Annotated[
+            list[Topic],
+            Meta(
+                description=(
+                    "What each law is about, for `arbiter diff`: topics in the book's "
+                    "order. Use the same ids across books (the-deal, straddling, ...) so "
+                    "they can be set side by side. A house book's topics follow the book it"
+                    " extends; one it names again adds its laws and parameters to the "
+                    "parent's."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    extends: (
+        Annotated[str, Meta(description=("Id of the rulebook this one builds on (house rules)."))]
+        | UnsetType
+    ) = UNSET
+    parameters: Parameters | UnsetType = UNSET
+    laws: list[Law] | UnsetType = UNSET
+    provisions: list[Provision] | UnsetType = UNSET
+    extract: (
+        Annotated[
+            bool,
+            Meta(
+                description=(
+                    "The pinned source is only an extract: a point it does not reach is "
+                    "'not in the pinned text', never 'silent'."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    catch_all: CatchAll | UnsetType = UNSET
+    questions_of_fact: QuestionsOfFact | UnsetType = UNSET
+    precedence: (
+        Annotated[
+            list[Precedence],
+            Meta(
+                description=(
+                    "Which finding is ruled on its cause and not found twice: a finding of "
+                    "'finding' is not recorded for a player who already has a finding of "
+                    "one of the 'ruled_on_cause' kinds in this deal (when 'when' holds of "
+                    "the later finding's facts)."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    procedures: Procedures | UnsetType = UNSET
+    answers: (
+        Annotated[
+            list[Answer],
+            Meta(
+                description=(
+                    "How the book answers the questions a case may ask (dispute.asks), "
+                    "matched on the table at the point the events reach."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
