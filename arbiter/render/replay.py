@@ -46,13 +46,9 @@ def replay_text(r: Replay) -> str:
     if named:
         out.append("Hands at the end (?? = a card not named): " + "; ".join(named))
     out.append(f"Outcome: {_outcome(r)}")
-    for name in r.relied:
+    for name in r.relied:  # said in words; the engine's names are in --format json
         said = assumption(name, r.book_name).replace("this ruling", "the replay")
-        out.append(wrap(f"Assumed ({name}): {said}", ""))
-    unused = [a for a in r.assumed if a not in r.relied]
-    if unused:
-        out.append(wrap("Not given by this rulebook, and not needed here: "
-                        + ", ".join(unused), ""))
+        out.append(wrap(f"Assumed: {said}", ""))
     return "\n".join(out)
 
 

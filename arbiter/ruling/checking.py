@@ -14,7 +14,14 @@ from typing import Any
 
 from ..errors import ArbiterError, InputError
 from ..law.laws import Rulebook
-from ..law.rulebooks import Library, book_for, error_at, id_mismatch, read_rulebook_data
+from ..law.rulebooks import (
+    Library,
+    book_for,
+    error_at,
+    id_mismatch,
+    is_id,
+    read_rulebook_data,
+)
 from ..law.verbatim import check_book, sources_dir
 
 MAX_ERRORS = 20  # past this many faults in one file, the rest wait for the next run
@@ -79,6 +86,9 @@ def check_file(file: str | Path, extra_dirs: tuple[str | Path, ...] = (),
     path = Path(file)
     result: dict[str, Any] = {"file": str(path), "ok": False}
     try:
+        if text is None and not path.exists() and is_id(str(file)):
+            path = Path(_book_file(str(file), extra_dirs))  # `arbiter check peel`
+            result["path"] = str(path)
         kind = result["kind"] = kind_of(path, text)
         if kind == "rulebook" and text is not None:
             raise InputError("a rulebook is checked from its file (named after its id), not "
@@ -95,6 +105,15 @@ def check_file(file: str | Path, extra_dirs: tuple[str | Path, ...] = (),
                             for e in many]
         result["capped"] = isinstance(exc, Faults) and exc.capped
     return result
+
+
+def _book_file(book_id: str, extra_dirs: tuple[str | Path, ...]) -> str:
+    """The file of the rulebook a FILE argument names by its id (no file of that name
+    being there): a published book, a club's in ``--rulebooks``, or a shipped example."""
+    try:
+        return Library(extra_dirs, use_cache=False).path_of(book_id)
+    except InputError as exc:
+        raise InputError(f"no such file, and {exc.message}", file=book_id) from None
 
 
 def _check_case(path: Path, extra_dirs: tuple[str | Path, ...], text: str | None) -> str:
