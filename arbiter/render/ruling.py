@@ -69,8 +69,8 @@ def ruling_text(r: Ruling, explain: bool = False) -> str:
     book = r.rulebook
     case = r.case
     refs = {c.ref: c for c in r.citations}
-    out = [f"RULING under {book.name}: {book.title}"
-           + (f" ({book.author}, {book.year})" if book.author else "")]
+    out = [wrap(f"RULING under {book.name}: {book.title}"
+                + (f" ({book.author}, {book.year})" if book.author else ""), "")]
     out += _answer_lines(r, book.name, refs)
     out.append(f"Case: {case.title or case.file}")
     if case.dispute:
@@ -122,6 +122,42 @@ def ruling_text(r: Ruling, explain: bool = False) -> str:
             out.append(wrap("Mechanics the rulebook does not give (engine default used): "
                             + ", ".join(r.replay.assumed), "  "))
     return "\n".join(out)
+
+
+def summary_lines(rulings: list[Ruling]) -> list[str]:
+    """Before the rulings of several books: one line to each book, its name and its answer
+    (or, with no question asked, its first decision), cut to the width of a line."""
+    from .laws import WIDTH
+    from .width import columns
+
+    width = columns(WIDTH)
+    first = rulings[0].case
+    out = [f"Under each book{f', to: {first.dispute.question}' if first.dispute else ''}"]
+    out = [_cut(out[0], width)]
+    name_w = max(len(r.rulebook.name) for r in rulings) + 1
+    for r in rulings:
+        said = _first_word(r)
+        line = f"  {(r.rulebook.name + ':').ljust(name_w)} {' '.join(said.split())}"
+        out.append(_cut(line, width))
+    return out
+
+
+def _cut(line: str, width: int) -> str:
+    """A line cut to ``width`` between words, an ellipsis marking the cut."""
+    if len(line) <= width:
+        return line
+    return line[:width - 1].rsplit(" ", 1)[0].rstrip(",;:") + "\u2026"
+
+
+def _first_word(r: Ruling) -> str:
+    """What a book answers first: the answer to the question, else its first ruling."""
+    if r.answer is not None:
+        return r.answer.line()
+    if r.decisions:
+        return _sentence(r.decisions[0].says)
+    if r.silences:
+        return r.silences[0].says
+    return "Nothing irregular happened."
 
 
 def _value(v: Any) -> str:
