@@ -17,7 +17,7 @@ id: {book_id}
 title: House rules of the club      # how the book is named in a ruling
 author: the club committee
 published: {{place: the club room, year: 1910}}
-extends: {parent}                    # every law, setting and ruling of {parent_name}'s not changed below
+extends: {parent}                    # {parent_name}'s laws and rulings, but for what follows
 citation: House                     # a ruling cites the club's laws as "House H1"
 
 # The club's own laws, in the club's own words: they need no source (the laws inherited

@@ -86,7 +86,7 @@ def picture_text(r: Replay, s: Step) -> str:
     head = _heading(r, s)
     heads = [head] if len(head) <= width else _lines(head, width)
     key = "> to speak" if s.turn else ""
-    return "\n".join([*heads, "", *body, *([""] + [key] if key else [])])
+    return "\n".join([*heads, "", *body, *(["", key] if key else [])])
 
 
 def _lines(text: str, width: int) -> list[str]:
@@ -104,7 +104,7 @@ def picture_svg(r: Replay, s: Step) -> str:
            f'viewBox="0 0 {size} {size + 40}" font-family="Georgia, serif" font-size="14">',
            f"<title>{escape(_heading(r, s))}</title>",
            f'<text x="{cx}" y="24" text-anchor="middle">{escape(_heading(r, s))}</text>',
-           f'<g transform="translate(0,20)">',
+           '<g transform="translate(0,20)">',
            f'<ellipse cx="{cx}" cy="{cy}" rx="{table}" ry="{table * 0.8:.0f}" '
            'fill="#2e6b3a" stroke="#4a3520" stroke-width="10"/>',
            f'<text x="{cx}" y="{cy + 5}" text-anchor="middle" fill="white">'

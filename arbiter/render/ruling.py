@@ -152,7 +152,7 @@ def _cut(line: str, width: int) -> str:
 def _first_word(r: Ruling) -> str:
     """What a book answers first: the answer to the question, else its first ruling."""
     if r.answer is not None:
-        return r.answer.line()
+        return str(r.answer.line())
     if r.decisions:
         return _sentence(r.decisions[0].says)
     if r.silences:
