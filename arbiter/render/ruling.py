@@ -7,6 +7,7 @@ from typing import Any
 from ..ruling.judge import Citation, Decided, Ruling, Silence
 from ..terms.findings import Finding
 from .laws import condition_words, wrap
+from .place import place
 from .laws import sentence as _sentence
 
 
@@ -93,8 +94,9 @@ def ruling_text(r: Ruling, explain: bool = False) -> str:
     for i, f in enumerate(sorted(order, key=lambda x: x.step)):
         if i:
             out.append("")
-        out.append(wrap(f"What happened: at step {f.step}"
-                        + (f" (line {f.line})" if f.line else "") + f", {f.message}.", ""))
+        where = (f"at step {f.step}" + (f" (line {f.line})" if f.line else "")) if explain \
+            else place(r.replay, f.step)
+        out.append(wrap(f"What happened: {where}, {f.message}.", ""))
         out += said[id(f)]
     if r.fact_referee:
         out.append("")
