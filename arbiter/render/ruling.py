@@ -7,8 +7,8 @@ from typing import Any
 from ..ruling.judge import Citation, Decided, Ruling, Silence
 from ..terms.findings import Finding
 from .laws import condition_words, wrap
-from .place import place
 from .laws import sentence as _sentence
+from .place import place
 
 
 def _cite_line(c: Citation, book_name: str) -> str:
