@@ -33,7 +33,9 @@ def examples_cmd(name: str | None, fmt: str) -> None:
     elif fmt == "json":
         emit(to_json([{"name": e.name, "title": e.title} for e in examples()]))
     else:
-        emit(listing(examples()))
+        from ..render.width import columns
+
+        emit(listing(examples(), columns(10_000)))
 
 
 @click.command("new", context_settings=CONTEXT, add_help_option=False)

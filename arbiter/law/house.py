@@ -48,8 +48,9 @@ laws:
 #     cites: [H3]
 
 # A ruling of the club's own: a provision on a kind of finding, citing its law. Give it
-# its own 'point' to rule beside {parent_name}'s ruling on the same finding; give it the 'id'
-# of one of {parent_name}'s provisions ({example_ids}, ...) to replace that one.
+# its own 'point' to rule beside {parent_name}'s ruling on the same finding; give it the
+# 'id' of one of {parent_name}'s provisions to replace that one (their ids: 'arbiter rule
+# CASE --rulebook {parent} --format json' names each; {example_ids}, ...).
 # provisions:
 #   - id: house-h2-speaking
 #     finding: spoke_to_dealer

@@ -10,7 +10,7 @@ from ..law.laws import Rulebook
 from ..law.topics import Topic
 from ..ruling.compare import COLUMNS, HEADINGS, Comparison
 from ..ruling.diff import BookDiff, Setting, TopicDiff, law_summary
-from .width import columns, table
+from .width import columns, hyphenated, table
 
 WIDTH = 100  # the widest a comparison is laid out, where the terminal is as wide
 MARK = "*"
@@ -80,8 +80,8 @@ def comparison_text(c: Comparison) -> str:
                        enumerate(zip(row, widths, strict=True))] for row in rows], widths), ""]
     parted = [HEADINGS[col].lower() for col in COLUMNS if c.marks.get(col)]
     if parted:
-        out.append(f"The books part on: {', '.join(parted)} ({MARK} marks a cell that "
-                   "parts from the other books).")
+        out += _wrap(f"The books part on: {', '.join(parted)} ({MARK} marks a cell that "
+                     "parts from the other books).", width)
     else:
         out.append("The books decide alike.")
     return "\n".join(out)
@@ -155,11 +155,11 @@ def matrix_text(rows: list[tuple[str, list[tuple[str, bool]]]], books: Sequence[
     cells = [["Case", *(f"  {b}" for b in books)]]
     cells += [[name, *((f"{MARK} {text}" if marked else f"  {text}") for text, marked in row)]
               for name, row in rows]
-    out = table(cells, width, flexible=tuple(range(1, len(books) + 1)))
+    out = table(cells, width, flexible=tuple(range(1, len(books) + 1)), hyphens=(0,))
     if out is None:  # too narrow for the matrix: the books under each case
         out = []
         for name, row in rows:
-            out.append(name)
+            out += hyphenated(name, width)
             for b, (text, marked) in zip(books, row, strict=True):
                 out += textwrap.wrap(f"{MARK if marked else ' '} {b}: {text}", width,
                                      initial_indent="  ", subsequent_indent="      ")

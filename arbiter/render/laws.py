@@ -63,7 +63,7 @@ def citation_line(book: Rulebook, law: Law) -> str:
 
 
 def law_text(book: Rulebook, law: Law, body: str | None = None) -> str:
-    lines = [citation_line(book, law), wrap(body if body is not None else law.text)]
+    lines = [wrap(citation_line(book, law), ""), wrap(body if body is not None else law.text)]
     for i, note in enumerate(law.footnotes, 1):
         lines.append(wrap(f"[footnote {i}] {note}", "    "))
     if law.note:

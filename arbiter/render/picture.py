@@ -85,7 +85,7 @@ def picture_text(r: Replay, s: Step) -> str:
         body.pop()
     head = _heading(r, s)
     heads = [head] if len(head) <= width else _lines(head, width)
-    key = "> to speak" if s.turn else ""
+    key = f"> {s.turn}: the turn to speak" if s.turn else ""
     return "\n".join([*heads, "", *body, *(["", key] if key else [])])
 
 

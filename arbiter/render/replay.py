@@ -61,10 +61,14 @@ def _blocks(r: Replay, width: int) -> list[str]:
     return out
 
 
+def _title(line: str) -> str:
+    return line if len(line) <= columns(10_000) else wrap(line, "")
+
+
 def replay_text(r: Replay) -> str:
     t = r.case.table
     head = [
-        f"{r.case.title or r.case.file}  [rulebook: {r.rulebook}]",
+        _title(f"{r.case.title or r.case.file}  [rulebook: {r.rulebook}]"),
         wrap(f"Seats {' '.join(r.seats)}; {r.dealer} deals; {r.age} has the age. "
              f"Blind {t.blind}, limit {t.limit}"
              + (f"; jack-pot no. {t.jackpot}" if t.jackpot else "")
@@ -81,8 +85,8 @@ def replay_text(r: Replay) -> str:
         if any(r.final.hands[i])
     ]
     if named:
-        out.append("Hands at the end (?? = a card not named): " + "; ".join(named))
-    out.append(f"Outcome: {_outcome(r)}")
+        out.append(wrap("Hands at the end (?? = a card not named): " + "; ".join(named), ""))
+    out.append(wrap(f"Outcome: {_outcome(r)}", ""))
     for name in r.relied:  # said in words; the engine's names are in --format json
         said = assumption(name, r.book_name).replace("this ruling", "the replay")
         out.append(wrap(f"Assumed: {said}", ""))

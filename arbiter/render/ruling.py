@@ -73,10 +73,10 @@ def ruling_text(r: Ruling, explain: bool = False) -> str:
     out = [wrap(f"RULING under {book.name}: {book.title}"
                 + (f" ({book.author}, {book.year})" if book.author else ""), "")]
     out += _answer_lines(r, book.name, refs)
-    out.append(f"Case: {case.title or case.file}")
+    out.append(wrap(f"Case: {case.title or case.file}", ""))
     if case.dispute:
         who = f" (raised by {case.dispute.raised_by})" if case.dispute.raised_by else ""
-        out.append(f"Question{who}: {case.dispute.question}")
+        out.append(wrap(f"Question{who}: {case.dispute.question}", ""))
     out.append("")
     if not r.decisions and not r.silences:
         out.append(_nothing_irregular(r))
@@ -107,7 +107,7 @@ def ruling_text(r: Ruling, explain: bool = False) -> str:
     if r.citations:
         out += ["", "THE LAW"]
         for c in r.citations:
-            out.append(_cite_line(c, c.cited_as or book.name))
+            out.append(wrap(_cite_line(c, c.cited_as or book.name), ""))
             out.append(wrap(f"\u201c{' '.join(c.quote.split())}\u201d", "    "))
             if c.note:
                 out.append(wrap(f"[Note: {c.note}]", "      "))
@@ -188,7 +188,7 @@ def _nothing_irregular(r: Ruling) -> str:
     it says so, so that the two read together."""
     a = r.answer
     if a is None:
-        return "Nothing irregular happened: nothing in the events is out of order."
+        return wrap("Nothing irregular happened: nothing in the events is out of order.", "")
     if a.if_done:
         return wrap(f"Nothing irregular has happened so far: {a.player} has not done it yet, "
                     "and the answer above is what the book rules if he does.", "")
