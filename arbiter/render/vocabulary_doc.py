@@ -1,10 +1,10 @@
-"""What is written from the registry: the README's lists.
+"""What is written from the registry: the docs' lists.
 
-``python -m arbiter.render.vocabulary_doc`` rewrites every README block between
-``<!-- vocabulary:NAME -->`` and ``<!-- /vocabulary -->``; tests/test_vocabulary.py fails
-when one differs from what this writes, so the registry is the one place a word is added.
-(The published schemas' enums come from the same registry, through the format
-declarations: ``arbiter.load.formats``.)
+``python -m arbiter.render.vocabulary_doc`` rewrites every block of the README and of
+docs/*.md between ``<!-- vocabulary:NAME -->`` and ``<!-- /vocabulary -->``;
+tests/test_vocabulary.py fails when one differs from what this writes, so the registry is
+the one place a word is added. (The published schemas' enums come from the same registry,
+through the format declarations: ``arbiter.load.formats``.)
 """
 
 from __future__ import annotations
@@ -107,6 +107,16 @@ def blocks(text: str) -> dict[str, str]:
     return {m.group(2): m.group(3) for m in _BLOCK.finditer(text)}
 
 
+def pages() -> list[Path]:
+    """The pages whose lists are written from the registry: the README and docs/*.md of
+    the project this module belongs to (or those named on the command line)."""
+    if len(sys.argv) > 1:
+        return [Path(a) for a in sys.argv[1:]]
+    root = Path(__file__).resolve().parent.parent.parent
+    return [root / "README.md", *sorted((root / "docs").glob("*.md"))]
+
+
 if __name__ == "__main__":  # pragma: no cover
-    readme = Path(sys.argv[1] if len(sys.argv) > 1 else "README.md")
-    readme.write_text(rewrite(readme.read_text(encoding="utf-8")), encoding="utf-8")
+    for page in pages():
+        if page.is_file():
+            page.write_text(rewrite(page.read_text(encoding="utf-8")), encoding="utf-8")
