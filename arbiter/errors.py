@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+
 # Exit statuses, documented in the README.
 EXIT_OK = 0
 EXIT_NOT_RULED = 1
@@ -61,7 +63,6 @@ class InputError(ArbiterError):
 
 def nearest(word: str, choices: list[str], n: int = 3) -> list[str]:
     """The choices closest to ``word``, for 'did you mean' hints."""
-    import difflib
 
     lowered = {c.lower(): c for c in choices}
     close = difflib.get_close_matches(word.lower(), list(lowered), n=n, cutoff=0.5)

@@ -78,9 +78,8 @@ def test_each_page_names_files_that_exist(page: Path) -> None:
 
 def test_the_docs_name_every_finding_kind_act_decision_and_fact() -> None:
     from arbiter.law.provisions import Decision
-    from arbiter.table.cases import Act
     from arbiter.terms.findings import Kind
-    from arbiter.terms.vocabulary import all_facts
+    from arbiter.terms.vocabulary import Act, all_facts
 
     text = "".join(p.read_text(encoding="utf-8") for p in PAGES)
     for word in [*Kind, *Decision, *Act, *sorted(all_facts())]:

@@ -15,6 +15,8 @@ from typing import Any
 
 from msgspec import Struct
 
+from ..load import cache as store
+from ..load.yamlsafe import parse
 from ..terms.cards import Ranking
 
 # YAML path (group, key) -> field name.
@@ -99,7 +101,6 @@ DEFAULTS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "engine
 def engine_defaults() -> dict[str, Any]:
     """The engine's assumptions, read (safely) from ``engine_defaults.yaml``, through the
     cache of parsed files (keyed by the file's bytes) when it holds a well-shaped entry."""
-    from ..load import cache as store
 
     with open(DEFAULTS_FILE, "rb") as fh:
         raw = fh.read()
@@ -109,7 +110,6 @@ def engine_defaults() -> dict[str, Any]:
     if hit is not None and defaults_fault(hit) is None:
         found: dict[str, Any] = hit
         return found
-    from ..load.yamlsafe import parse
 
     data: dict[str, Any] = parse(raw.decode("utf-8"), DEFAULTS_FILE).data
     if use:

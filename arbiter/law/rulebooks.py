@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
+from itertools import combinations
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +18,10 @@ from ..errors import InputError, did_you_mean
 from ..load import cache
 from ..load.files import decode, read_bytes, shipped_dir
 from ..load.formats.check import conform, fits
+from ..load.yamlsafe import format_path, parse
+from ..terms.vocabulary import FINDINGS, QUESTION_FACTS, facts_of
 from .laws import Effect, Law, Rulebook, normalise_ref
+from .provisions import placeholders, text_values
 
 if TYPE_CHECKING:  # yaml is imported only when a rulebook is not in the cache
     from ..load.files import StrPath
@@ -108,7 +112,6 @@ def read_rulebook(path: StrPath, use_cache: bool = True) -> tuple[dict[str, Any]
             return hit, k
     elif (name, k) in _PARSED:  # check reads a file, then the book it is: parse it once
         return _PARSED[(name, k)], k
-    from ..load.yamlsafe import parse
 
     data = validate_rulebook(parse(decode(raw, name), name))
     if use_cache:
@@ -159,7 +162,6 @@ def _from_cache(entry: Any, schema_raw: bytes, checked: bool = False) -> dict[st
 def error_at(path: StrPath, where: tuple[str | int, ...], message: str) -> InputError:
     """An error about a value of a rulebook already read: the file is parsed again
     (only on this error path) to find the value's line and column."""
-    from ..load.yamlsafe import format_path, parse
 
     try:
         doc = parse(decode(read_bytes(path, "rulebook"), str(path)), str(path))
@@ -449,7 +451,6 @@ def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
 def check_references(book: Rulebook, path: StrPath) -> None:
     """What the schema cannot see: every cited law exists, every fact a provision tests or
     names is one the replay gives, and every exception names a provision of the book."""
-    from .provisions import placeholders, text_values
 
     known = text_values()
     ids = [p["id"] for p in book.provisions]
@@ -510,8 +511,6 @@ def check_references(book: Rulebook, path: StrPath) -> None:
 
 def check_answers(book: Rulebook, path: StrPath) -> None:
     """An answer cites laws the book holds, tests facts a question gives, and names them."""
-    from ..terms.vocabulary import QUESTION_FACTS
-    from .provisions import placeholders
 
     refs = book.refs()
     ids = [a["id"] for a in book.answers]
@@ -574,7 +573,6 @@ def _candidates(
     """Index pairs in ``group`` that may overlap, found without comparing every pair:
     split the group by the values of a fact most of it tests (provisions that test it
     with values that do not meet can never both apply), then split each part again."""
-    from itertools import combinations
 
     best, tested = None, 0
     if len(group) > 16:
@@ -620,7 +618,6 @@ def _may_disagree(
 
 def _check_penalty(p: dict[str, Any], fail: Any) -> None:
     """A refund names who pays by facts that hold a player, and how much by a number."""
-    from ..terms.vocabulary import facts_of
 
     refund = p.get("penalty", {}).get("refund")
     if not refund:
@@ -664,7 +661,6 @@ def _mistyped(kind: str, test: Any) -> Any:
 
 def _check_when(kind: str, when: dict[str, Any], fail: Any) -> None:
     """Every fact a test names is one a finding of ``kind`` carries, of a type it can meet."""
-    from ..terms.vocabulary import FINDINGS, facts_of
 
     carried = facts_of(kind)
     for fact, test in when.items():

@@ -9,11 +9,14 @@ quotation may have from the printed page, and no others.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from pathlib import Path
 
 from msgspec import Struct
 
+from ..errors import InputError
+from ..load.files import MAX_SOURCE, decode, read_bytes
 from .laws import Rulebook
 
 _MARKERS = re.compile(r"\[\d+\]|\{\d+\}|[¹²³⁴⁵⁶⁷⁸⁹⁰]")
@@ -36,7 +39,6 @@ def source_body(text: str) -> str:
 
 def sources_dir(start: Path | None = None) -> Path | None:
     """``../shared/sources`` beside the project, if present (or ``ARBITER_SOURCES``)."""
-    import os
 
     env = os.environ.get("ARBITER_SOURCES")
     if env:
@@ -67,8 +69,6 @@ def check_book(book: Rulebook, sources: Path, pinned: bool = True) -> list[Misma
     """
     if not book.source_file:
         return []
-    from ..errors import InputError
-    from ..load.files import MAX_SOURCE, decode, read_bytes
 
     name = book.source_file
     if "/" in name or "\\" in name or name in (".", ".."):  # the loader refuses these too

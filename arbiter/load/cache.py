@@ -30,6 +30,8 @@ from typing import Any
 
 import msgspec
 
+from .. import __version__
+
 try:  # the BLAKE2 module alone: hashlib would load OpenSSL on every start
     from _blake2 import blake2b
 except ImportError:  # pragma: no cover - a Python built without it
@@ -84,7 +86,6 @@ def _code() -> bytes:
     edited module is a new key; reading their source would cost every start)."""
     if _CODE:
         return _CODE[0]
-    from .. import __version__
 
     parts = [__version__.encode()]
     folders = [os.path.dirname(os.path.abspath(__file__))]

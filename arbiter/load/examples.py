@@ -13,6 +13,8 @@ import re
 from pathlib import PurePath
 from typing import NamedTuple
 
+import yaml  # a quoted title is unquoted as YAML would
+
 from ..errors import InputError, did_you_mean
 from .files import shipped_dir
 
@@ -53,7 +55,6 @@ def title_of(path: str) -> str:
     found = re.search(r"^title:[ \t]*(.*?)[ \t]*$", text, re.M)
     if not found or not found.group(1) or found.group(1)[0] in "|>&*!":
         return ""
-    import yaml  # a quoted title is unquoted as YAML would
 
     try:
         value = yaml.safe_load(found.group(1))

@@ -8,6 +8,7 @@ before anything is read, and a text that is not UTF-8 is named with its line and
 from __future__ import annotations
 
 import os
+import stat
 from typing import TYPE_CHECKING
 
 from ..errors import InputError
@@ -25,7 +26,6 @@ MAX_SOURCE = 16 * 1024 * 1024  # bytes: a pinned source text
 def read_bytes(path: StrPath, what: str, limit: int = MAX_FILE) -> bytes:
     """A regular file's bytes, refused above ``limit`` (its size read before its content);
     a FIFO, a device or a directory is refused without being read."""
-    import stat
 
     name = os.fspath(path)
     try:

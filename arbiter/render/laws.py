@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
+import json  # here, not above: a ruling in text never needs it
 import textwrap
 from typing import Any
 
 from ..law.laws import Law, Rulebook
-from .width import columns
+from .width import columns, table
 
 WIDTH = 78  # a ruling's widest line, where the terminal is as wide (see ``columns``)
 
 
 def to_json(value: Any) -> str:
-    import json  # here, not above: a ruling in text never needs it
 
     return json.dumps(value, indent=2, ensure_ascii=False)
 
@@ -64,7 +64,6 @@ def law_markdown(book: Rulebook, law: Law) -> str:
 
 
 def rulebooks_table(books: list[Rulebook]) -> str:
-    from .width import table
 
     rows = [["ID", "AUTHOR", "TITLE", "YEAR", "LAWS", "DECIDING", "EXECUTABLE"]]
     for b in books:

@@ -10,7 +10,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ..errors import InputError
 from ..table.replay import Replay, Step
-from .width import columns
+from .width import columns, fill
 
 TEXT_WIDTH = 72  # the widest the text picture is drawn, where the terminal is as wide
 
@@ -90,7 +90,6 @@ def picture_text(r: Replay, s: Step) -> str:
 
 
 def _lines(text: str, width: int) -> list[str]:
-    from .width import fill
 
     return fill(text, width)
 

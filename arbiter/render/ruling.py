@@ -6,9 +6,10 @@ from typing import Any
 
 from ..ruling.judge import Citation, Decided, Ruling, Silence
 from ..terms.findings import Finding
-from .laws import condition_words, wrap
+from .laws import WIDTH, condition_words, wrap
 from .laws import sentence as _sentence
 from .place import place
+from .width import columns
 
 
 def _cite_line(c: Citation, book_name: str) -> str:
@@ -129,8 +130,6 @@ def ruling_text(r: Ruling, explain: bool = False) -> str:
 def summary_lines(rulings: list[Ruling]) -> list[str]:
     """Before the rulings of several books: one line to each book, its name and its answer
     (or, with no question asked, its first decision), cut to the width of a line."""
-    from .laws import WIDTH
-    from .width import columns
 
     width = columns(WIDTH)
     first = rulings[0].case

@@ -13,6 +13,7 @@ import re
 import sys
 from pathlib import Path
 
+from ..law.params import engine_defaults
 from ..terms.vocabulary import (
     ACTS,
     CONTEXT_FACTS,
@@ -57,7 +58,6 @@ def decisions() -> str:
 
 
 def defaults() -> str:
-    from ..law.params import engine_defaults
 
     data = engine_defaults()
     rows = ["| where the book is silent on | the engine assumes | the ruling says |",

@@ -4,12 +4,13 @@ for. Output to a file or a pipe, with no ``COLUMNS``, is written at its own widt
 
 from __future__ import annotations
 
+import shutil  # imported already by the time any output is written
+
 NARROWEST = 30  # below this a table of books cannot be laid out at all
 
 
 def columns(most: int) -> int:
     """The width to write a text laid out for ``most`` columns."""
-    import shutil  # imported already by the time any output is written
 
     found = shutil.get_terminal_size((most, 24)).columns
     return max(NARROWEST, min(most, found)) if found > 0 else most

@@ -328,7 +328,7 @@ def _either(items: list[str]) -> str:
 
 def _ctx(ruling: Ruling) -> Any:
     from ..load.yamlsafe import parse
-    from ..table.cases import _Ctx
+    from ..table.events import _Ctx
 
     t = ruling.case.table
     return _Ctx(parse("{}", ruling.case.file), ("dispute", "asks"), t.seats, dict(t.counters))

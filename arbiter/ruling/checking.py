@@ -22,7 +22,15 @@ from ..law.rulebooks import (
     is_id,
     read_rulebook_data,
 )
+from ..law.topics import topics_of
 from ..law.verbatim import check_book, sources_dir
+from ..load.files import MAX_CASE, decode, read_bytes
+from ..load.formats.case import case_size
+from ..load.validate import problems
+from ..load.yamlsafe import MAX_CASE_VALUES, Document, parse
+from ..table.cases import case_from_document, load_case
+from ..table.replay import replay
+from ..terms.vocabulary import FINDINGS
 
 MAX_ERRORS = 20  # past this many faults in one file, the rest wait for the next run
 
@@ -41,8 +49,6 @@ class Faults(InputError):
 
 
 def _document(path: Path) -> Any:
-    from ..load.files import decode, read_bytes
-    from ..load.yamlsafe import parse
 
     return parse(decode(read_bytes(path, "file"), str(path)), str(path))
 
@@ -50,9 +56,6 @@ def _document(path: Path) -> Any:
 def _case_document(path: Path, text: str | None = None) -> Any:
     """A case as ``load_case`` reads it, under a case's caps, its events counted first
     (``text``: its contents, when they were read already, as from standard input)."""
-    from ..load.files import MAX_CASE, decode, read_bytes
-    from ..load.formats.case import case_size
-    from ..load.yamlsafe import MAX_CASE_VALUES, parse
 
     if text is None:
         text = decode(read_bytes(path, "case", MAX_CASE), str(path))
@@ -64,8 +67,6 @@ def _case_document(path: Path, text: str | None = None) -> Any:
 def kind_of(path: Path, text: str | None = None) -> str:
     """``rulebook`` or ``case``, from the file's top-level keys (``text``: its contents,
     when they were read already, as from standard input)."""
-    from ..load.files import decode, read_bytes
-    from ..load.yamlsafe import parse
 
     if text is None:
         text = decode(read_bytes(path, "file"), str(path))
@@ -118,9 +119,6 @@ def _book_file(book_id: str, extra_dirs: tuple[str | Path, ...]) -> str:
 
 def _check_case(path: Path, extra_dirs: tuple[str | Path, ...], text: str | None) -> str:
     """Every fault of a case file at once, then its replay; the summary of a good one."""
-    from ..table.cases import load_case
-    from ..table.replay import replay
-    from ..terms.vocabulary import FINDINGS
 
     _raise_all(_case_faults(_case_document(path, text)))
     case = load_case(path, text)
@@ -135,8 +133,6 @@ def _check_case(path: Path, extra_dirs: tuple[str | Path, ...], text: str | None
 def _check_rulebook(path: Path, extra_dirs: tuple[str | Path, ...]) -> str:
     """Every schema fault of a rulebook at once, then its references, topics and
     quotations; the summary of a good one."""
-    from ..law.topics import topics_of
-    from ..load.validate import problems
 
     doc = _document(path)
     if isinstance(doc.data, dict):
@@ -212,9 +208,6 @@ def _case_faults(doc: Any) -> list[InputError]:
     schema faults, then each event that cannot be read. Each faulty event, or faulty part
     beside the table and events, is set aside in a copy, so that one fault does not hide
     the next; a fault in the table stops the search, as every event depends on it."""
-    from ..load.validate import problems
-    from ..load.yamlsafe import Document
-    from ..table.cases import case_from_document
 
     if not isinstance(doc.data, dict) or "laws" in doc.data:
         return []  # load_case says what is wrong with the whole file

@@ -4,6 +4,7 @@ those rest on, and whether they decide alike (see ``alike``)."""
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from typing import Any
 
 from msgspec import Struct, field
@@ -110,7 +111,6 @@ def setting(book: Rulebook, name: str) -> Setting:
 
 def _value_words(v: Any, name: str = "") -> str:
     if name.endswith("of_limit") and isinstance(v, int | float) and not isinstance(v, bool):
-        from fractions import Fraction
 
         f = Fraction(v).limit_denominator(100)
         return "the whole limit" if f == 1 else f"{f} of the limit"

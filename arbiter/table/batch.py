@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from msgspec import Struct
 
 from ..errors import EXIT_BAD_INPUT, ArbiterError, InputError
+from ..load.examples import resolve_case  # only for a name that is no file
 from ..load.files import MAX_CASE
 from .cases import Case, load_case
 
@@ -75,7 +76,6 @@ def _stdin(text: str) -> Source:
 
 def _shipped(name: str) -> Source:
     """The shipped example a name means, or the error that says there is none."""
-    from ..load.examples import resolve_case  # only for a name that is no file
 
     try:
         return Source(resolve_case(name))

@@ -9,14 +9,12 @@ new act is a new question for free. A line that fits no form is answered with th
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from msgspec import Struct
 
+from ..errors import InputError
 from ..terms.vocabulary import QUESTIONS, Question
-
-if TYPE_CHECKING:
-    from .cases import Event, _Ctx
+from .events import Event, _Ctx, _seat, parse_line
 
 
 class Asked(Struct, frozen=True):
@@ -34,8 +32,6 @@ def forms() -> str:
 
 
 def parse_question(text: str, ctx: _Ctx) -> Asked:
-    from ..errors import InputError
-    from .cases import _seat, parse_line
 
     raw = " ".join(str(text).replace("\u2019", "'").split()).rstrip("?").strip()
     low = raw.lower()
