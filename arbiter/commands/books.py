@@ -23,6 +23,8 @@ def rulebooks_cmd(rulebook_dirs: tuple[str, ...], fmt: str) -> None:
     Example:
       arbiter rulebooks --format json
     """
+    # Lazy: `arbiter --help` and completion import this module; what the
+    # command runs loads only when it runs.
     from ..render.laws import rulebooks_table, to_json
 
     books = library(rulebook_dirs).all()
@@ -49,6 +51,8 @@ def law_cmd(book: str, ref: str, rulebook_dirs: tuple[str, ...], fmt: str) -> No
       arbiter law peel 45
       arbiter law hoyle straddle --format json
     """
+    # Lazy: `arbiter --help` and completion import this module; what the
+    # command runs loads only when it runs.
     from ..render.laws import law_markdown, law_text, to_json
 
     rb = library(rulebook_dirs).get(book)
@@ -79,6 +83,8 @@ def laws_cmd(book: str, rulebook_dirs: tuple[str, ...], fmt: str) -> None:
       arbiter laws peel
       arbiter laws foster --format json
     """
+    # Lazy: `arbiter --help` and completion import this module; what the
+    # command runs loads only when it runs.
     from ..render.laws import law_markdown, law_text, to_json
 
     rb = library(rulebook_dirs).get(book)
@@ -112,6 +118,8 @@ def search_cmd(
       arbiter search straddle
       arbiter search foul hand --book peel
     """
+    # Lazy: `arbiter --help` and completion import this module; what the
+    # command runs loads only when it runs.
     from ..law.search import marked, search
     from ..render.laws import law_text, to_json
 

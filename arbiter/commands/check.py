@@ -34,6 +34,8 @@ def check_cmd(files: tuple[str, ...], rulebook_dirs: tuple[str, ...], fmt: str) 
       arbiter examples peel-the-say > say.yaml && arbiter check say.yaml
       arbiter new > a.yaml && arbiter new > b.yaml && arbiter check . --format jsonl
     """
+    # Lazy: `arbiter --help` and completion import this module; what the
+    # command runs loads only when it runs.
     from ..load.cache import Bypassed
     from ..ruling.checking import check_file, error_lines
     from ..table.batch import expand

@@ -52,6 +52,8 @@ def compare_cmd(inputs: tuple[str, ...], books: tuple[str, ...], differences: bo
       arbiter compare straddle-after-a-refusal peel-the-say two-sequences-at-the-show --differences
       arbiter compare two-sequences-at-the-show --rulebook peel --rulebook hoyle --format json
     """
+    # Lazy: `arbiter --help` and completion import this module; what the
+    # command runs loads only when it runs.
     from ..render.compare import (
         comparison_markdown,
         comparison_text,
@@ -121,6 +123,8 @@ def diff_cmd(book_a: str, book_b: str, more: tuple[str, ...], topic: str | None,
       arbiter diff peel foster hoyle --topic straddling
       arbiter diff peel foster --format json
     """
+    # Lazy: `arbiter --help` and completion import this module; what the
+    # command runs loads only when it runs.
     from ..render.compare import diff_markdown, diff_text
     from ..render.laws import to_json
     from ..ruling.diff import diff_books, diff_dict

@@ -49,6 +49,8 @@ def replay_cmd(inputs: tuple[str, ...], book: str | None, picture: bool, at: int
       arbiter replay hoyle-going-better --rulebook peel --format json
       arbiter replay peel-the-say hoyle-going-better --format jsonl
     """
+    # Lazy: `arbiter --help` and completion import this module; what the
+    # command runs loads only when it runs.
     from ..render.laws import to_json
     from ..render.replay import replay_text
     from ..table.batch import is_batch
@@ -74,6 +76,8 @@ def replay_cmd(inputs: tuple[str, ...], book: str | None, picture: bool, at: int
 def _picture(inputs: tuple[str, ...], book: str | None, lib: Any, at: int | None,
              fmt: str) -> None:
     """``--picture``: the table of one case at one step, in text or SVG."""
+    # Lazy: `arbiter --help` and completion import this module; what the
+    # command runs loads only when it runs.
     from ..errors import InputError
     from ..render.picture import picture_svg, picture_text, step_at
     from ..table.batch import is_batch

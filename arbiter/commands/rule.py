@@ -57,6 +57,8 @@ def rule_cmd(inputs: tuple[str, ...], books: tuple[str, ...], explain: bool,
       arbiter rule peel-the-say --format json --explain
       arbiter examples peel-the-say | arbiter rule - hoyle-going-better --format jsonl
     """
+    # Lazy: `arbiter --help` and completion import this module; what the
+    # command runs loads only when it runs.
     from ..render.laws import to_json
     from ..render.ruling import ruling_markdown, ruling_text
     from ..ruling.judge import judge
@@ -93,6 +95,8 @@ def rule_cmd(inputs: tuple[str, ...], books: tuple[str, ...], explain: bool,
 def _texts(found: list[Any], explain: bool, picture: bool | None) -> str:
     """The rulings in text: under several books, a line to each book first; each headed by
     the picture of the table where asked for, or where the terminal has room for it."""
+    # Lazy: `arbiter --help` and completion import this module; what the
+    # command runs loads only when it runs.
     from ..render.laws import WIDTH
     from ..render.picture import TEXT_WIDTH, picture_text
     from ..render.ruling import ruling_text, summary_lines

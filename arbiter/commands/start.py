@@ -23,6 +23,8 @@ def examples_cmd(name: str | None, fmt: str) -> None:
       arbiter examples
       arbiter examples peel-the-say > my-case.yaml
     """
+    # Lazy: `arbiter --help` and completion import this module; what the
+    # command runs loads only when it runs.
     from ..load.examples import example, examples, listing
     from ..render.laws import to_json
 
@@ -68,6 +70,8 @@ def new_cmd(file: str | None, house: bool, parent: str, force: bool,
       arbiter new > my-case.yaml
       arbiter new --house club.yaml --on foster && arbiter check club.yaml
     """
+    # Lazy: `arbiter --help` and completion import this module; what the
+    # command runs loads only when it runs.
     from pathlib import Path
 
     from ..render.laws import to_json
@@ -89,6 +93,8 @@ def new_cmd(file: str | None, house: bool, parent: str, force: bool,
 
 def _house_text(file: str | None, parent: str, rulebook_dirs: tuple[str, ...]) -> str:
     """The house book FILE would hold (its id the file's name; ``club`` on standard output)."""
+    # Lazy: `arbiter --help` and completion import this module; what the
+    # command runs loads only when it runs.
     from ..errors import InputError
     from ..law.house import house_template
     from ..law.rulebooks import is_id

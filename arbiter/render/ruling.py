@@ -6,8 +6,9 @@ from typing import Any
 
 from ..ruling.judge import Citation, Decided, Ruling, Silence
 from ..terms.findings import Finding
-from .laws import WIDTH, condition_words, wrap
-from .laws import sentence as _sentence
+from ..terms.words import condition_words
+from ..terms.words import sentence as _sentence
+from .laws import WIDTH, wrap
 from .place import place
 from .width import columns
 

@@ -22,9 +22,9 @@ from msgspec.structs import replace
 
 from ..errors import InputError
 from ..law.provisions import fill, match
-from ..render.laws import condition_words
-from ..render.laws import sentence as _sentence
 from ..terms.vocabulary import ACTS, FINDINGS, PERMITS, POOL_TAKERS, QUESTIONS, Act, Question
+from ..terms.words import condition_words
+from ..terms.words import sentence as _sentence
 
 if TYPE_CHECKING:
     from ..law.laws import Rulebook

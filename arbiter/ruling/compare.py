@@ -18,9 +18,9 @@ from msgspec import Struct, field
 
 from ..errors import ArbiterError
 from ..law.laws import Rulebook
-from ..render.laws import condition_words
-from ..render.laws import sentence as _sentence
 from ..table.cases import Case
+from ..terms.words import condition_words
+from ..terms.words import sentence as _sentence
 from .judge import Ruling, judge
 
 COLUMNS = ("answer", "decision", "remedy", "pays", "laws")

@@ -101,16 +101,7 @@ def check_straddles(game: Game, ev: Event) -> None:
     if said_in_turn(game):
         check_turn(game, name, "straddled")
     if game.phase != Phase.BEFORE_DEAL:
-        looked = game.seats[name].looked
-        when = game.rely("straddle_when")
-        if game.rules.straddle_when == "before_deal":
-            game.find(Kind.STRADDLE_AFTER_LOOKING, name, f"{name} straddled after the "
-                      "deal", after="deal", looked=looked, recognised=rec,
-                      relied=when)
-        elif looked and game.rules.straddle_when == "before_looking":
-            game.find(Kind.STRADDLE_AFTER_LOOKING, name, f"{name} straddled after "
-                      "looking at his cards", after="looking", looked=True,
-                      recognised=rec, relied=when)
+        _check_straddle_time(game, name, rec)
     if ev.amount is not None and ev.amount != expected:
         game.find(Kind.STRADDLE_WRONG_AMOUNT, name,
                   f"{name} straddled {amt}; the straddle in turn is {expected}",
@@ -124,6 +115,20 @@ def check_straddles(game: Game, ev: Event) -> None:
                   f"{game.limit} ({int(mx * game.limit)})",
                   amount=amt, most=int(mx * game.limit), limit=game.limit,
                   recognised=rec, relied=limit_relied)
+
+
+def _check_straddle_time(game: Game, name: str, rec: bool) -> None:
+    """A straddle after the deal, or after looking, where the book ends straddling there."""
+    looked = game.seats[name].looked
+    when = game.rely("straddle_when")
+    if game.rules.straddle_when == "before_deal":
+        game.find(Kind.STRADDLE_AFTER_LOOKING, name, f"{name} straddled after the "
+                  "deal", after="deal", looked=looked, recognised=rec,
+                  relied=when)
+    elif looked and game.rules.straddle_when == "before_looking":
+        game.find(Kind.STRADDLE_AFTER_LOOKING, name, f"{name} straddled after "
+                  "looking at his cards", after="looking", looked=True,
+                  recognised=rec, relied=when)
 
 
 @applies(Act.STRADDLES)

@@ -1,0 +1,55 @@
+"""Sentences in the table's words, shared by the answers, the comparisons and the rulings.
+
+They sit at the bottom, beside the vocabulary, since the ruling (answers, comparisons)
+and the renderings both say things this way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def sentence(text: str) -> str:
+    """A clause as a sentence: one line, a capital first, a full stop last."""
+    text = " ".join(text.split())
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
+# How a fact the events leave open reads in a ruling: (if true, if false); a fact with a
+# value, how it reads with the value. A fact not listed reads by its name with the
+# underscores dropped (tests/test_table_words.py fails if one shows in a shipped ruling).
+FACT_WORDS: dict[str, tuple[str, str]] = {
+    "lifted": ("he had raised the cards from the table", "he had not raised the cards"),
+    "looked": ("he had looked at them", "he had not looked at them"),
+    "seen": ("he had taken up or looked at the cards", "he had neither taken up nor looked "
+             "at the cards"),
+    "next_helped": ("the next player had been helped", "the next player had not yet been "
+                    "helped"),
+    "noticed_before_deal_finished": ("it was pointed out before the deal was finished",
+                                     "it was not pointed out before the deal was finished"),
+    "bet_made": ("a bet had been made", "no bet had been made"),
+    "made_good": ("the deficiency was made good", "the deficiency was not made good"),
+}
+VALUE_WORDS: dict[str, str] = {
+    "asked": "he asked for {value}",
+}
+
+
+def condition_words(condition: dict[str, Any]) -> str:
+    """The facts a decision turns on, as the table says them: ``he had raised the cards
+    from the table and he asked for 3``."""
+    bits = []
+    for fact, value in condition.items():
+        words = FACT_WORDS.get(fact)
+        if words and isinstance(value, bool):
+            bits.append(words[0] if value else words[1])
+        elif fact in VALUE_WORDS:
+            bits.append(VALUE_WORDS[fact].format(value=value))
+        else:
+            name = fact.replace("_", " ")
+            bits.append(name if value is True else f"not {name}" if value is False
+                        else f"{name} is {value}")
+    return " and ".join(bits)
