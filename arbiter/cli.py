@@ -107,12 +107,15 @@ def library(dirs: tuple[str, ...]) -> Library:
     return Library(dirs)
 
 
-def emit(text: str) -> None:
-    click.echo(text)
+def emit(text: str, nl: bool = True, err: bool = False) -> None:
+    """Write ``text`` as it is safe to print (see arbiter.render.safe)."""
+    from .render.safe import visible
+
+    click.echo(visible(text), nl=nl, err=err)
 
 
 def fail_line(text: str) -> None:
-    click.echo(f"arbiter: error: {text}", err=True)
+    emit(f"arbiter: error: {text}", err=True)
 
 
 def progress(items: list[Any], label: str, held: bool = False) -> Any:
@@ -146,12 +149,14 @@ class JsonStream:
     def put(self, obj: Any) -> None:
         import json
 
+        from .render.safe import json_safe
+
         if self.fmt == "jsonl":
-            click.echo(json.dumps(obj, ensure_ascii=False))
+            emit(json_safe(json.dumps(obj, ensure_ascii=False)))
         else:
-            text = json.dumps(obj, indent=2, ensure_ascii=False)
-            click.echo(("[\n" if not self.count else ",\n") + "  " + text.replace("\n", "\n  "),
-                       nl=False)
+            text = json_safe(json.dumps(obj, indent=2, ensure_ascii=False))
+            emit(("[\n" if not self.count else ",\n") + "  " + text.replace("\n", "\n  "),
+                 nl=False)
         self.count += 1
 
     def close(self) -> None:
@@ -370,7 +375,9 @@ def _say(line: str) -> None:
     """One line on stderr, if stderr can take it."""
     try:
         if sys.stderr is not None:
-            print(" ".join(line.split()), file=sys.stderr, flush=True)
+            from .render.safe import visible
+
+            print(visible(" ".join(line.split())), file=sys.stderr, flush=True)
     except (OSError, ValueError):
         pass
 

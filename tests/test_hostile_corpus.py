@@ -459,3 +459,119 @@ def test_a_case_cannot_reach_a_yaml_file_outside_the_rulebooks(tmp_path: Path) -
             r = run(*argv)
             assert r.code == 2 and "hunter2" not in r.err + r.out, r.err
             assert "not a rulebook id" in r.err and f"{p}:1:" in r.err
+
+
+# --- what reaches the terminal: every string from a file printed safe ----------------------
+#
+# Legal input that holds, by YAML's double-quoted escapes, characters a terminal would obey.
+# Each is ruled (or listed) as usual, and nothing raw reaches stdout or stderr: text and
+# Markdown show each as a visible escape, JSON escapes it as JSON does and reads back whole.
+
+ESCAPES: dict[str, str] = {
+    "osc-window-title": "\x1b]0;pwned\x07",
+    "csi-clear-screen": "\x1b[2J\x1b[H",
+    "nul": "\x00",
+    "bell": "\x07",
+    "backspace": "a\b\b\bb",
+    "carriage-return": "hidden\rshown",
+    "tab": "a\tb",
+    "del": "x\x7f",
+    "c1-csi": "\x9b31m",
+    "c1-next-line": "a\x85b",
+    "bidi-override": "abc\u202edef",
+    "bidi-isolate": "\u2066x\u2069",
+    "line-separator": "a\u2028b",
+}
+_RAW = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e"
+                  "\u2066-\u2069]")
+
+
+def _hostile_case(d: Path, kind: str, text: str) -> str:
+    data = _data(ROOT / "cases" / "given-four-after-discarding-three.yaml")
+    data["title"] = f"title {text} end"
+    data["note"] = f"note {text} end"
+    data["dispute"]["question"] = f"question {text} end"
+    return write(d, f"escapes/{kind}.yaml", yaml.safe_dump(data, sort_keys=False))
+
+
+def _hostile_book(d: Path, kind: str, text: str) -> Path:
+    book = copy.deepcopy(HOUSE)
+    book["title"] = f"House {text} rules"
+    book["laws"][0]["title"] = f"law title {text} end"
+    book["laws"][0]["text"] = book["laws"][0]["text"] + f" {text}"
+    folder = d / f"escapes-books/{kind}"
+    write(folder, "house.yaml", yaml.safe_dump(book, sort_keys=False))
+    return folder
+
+
+# Each command and output format, with the argv for a case and a folder of house rules.
+PRINTS: dict[str, Callable[[str, str], list[str]]] = {
+    "rule-text": lambda c, b: ["rule", c],
+    "rule-markdown": lambda c, b: ["rule", c, "--format", "markdown"],
+    "rule-json": lambda c, b: ["rule", c, "--format", "json"],
+    "rule-jsonl": lambda c, b: ["rule", c, c, "--format", "jsonl"],
+    "rule-house-text": lambda c, b: ["rule", c, "--rulebooks", b, "--rulebook", "house"],
+    "rule-house-markdown": lambda c, b: ["rule", c, "--rulebooks", b, "--rulebook", "house",
+                                         "--format", "markdown"],
+    "replay-text": lambda c, b: ["replay", c],
+    "replay-json": lambda c, b: ["replay", c, "--format", "json"],
+    "compare-text": lambda c, b: ["compare", c, "--rulebooks", b],
+    "compare-markdown": lambda c, b: ["compare", c, "--rulebooks", b, "--format", "markdown"],
+    "compare-json": lambda c, b: ["compare", c, "--rulebooks", b, "--format", "json"],
+    "laws-text": lambda c, b: ["laws", "house", "--rulebooks", b],
+    "laws-markdown": lambda c, b: ["laws", "house", "--rulebooks", b, "--format", "markdown"],
+    "laws-json": lambda c, b: ["laws", "house", "--rulebooks", b, "--format", "json"],
+    "rulebooks-text": lambda c, b: ["rulebooks", "--rulebooks", b],
+    "rulebooks-json": lambda c, b: ["rulebooks", "--rulebooks", b, "--format", "json"],
+    "check-text": lambda c, b: ["check", c, str(Path(b) / "house.yaml")],
+    "check-jsonl": lambda c, b: ["check", c, "--format", "jsonl"],
+}
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in (*_strings(k), *_strings(v))]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return [value] if isinstance(value, str) else []
+
+
+@pytest.mark.parametrize("kind", list(ESCAPES))
+@pytest.mark.parametrize("printer", list(PRINTS))
+def test_what_reaches_the_terminal_is_printed_safe(kind: str, printer: str,
+                                                   corpus_dir: Path) -> None:
+    text = ESCAPES[kind]
+    case = _hostile_case(corpus_dir, kind, text)
+    books = str(_hostile_book(corpus_dir, kind, text))
+    r = run(*PRINTS[printer](case, books))
+    assert r.code == 0, r.err
+    raw = _RAW.search(r.out + r.err)
+    assert raw is None, f"{raw.group()!r} printed raw: {(r.out + r.err)[:300]!r}"
+    if printer.startswith("check"):  # it prints no title, note or law text, only names
+        return
+    if printer.endswith("-json") or printer.endswith("-jsonl"):
+        import json
+
+        docs = ([json.loads(x) for x in r.out.splitlines()] if printer.endswith("jsonl")
+                else [json.loads(r.out)])
+        assert any(text in s for s in _strings(docs)), "the value is not read back whole"
+    elif not any(c.isspace() for c in text):  # white space may be folded in a line
+        shown = text.translate({ord(c): f"\\x{ord(c):02x}" if ord(c) < 0x100 else
+                                f"\\u{ord(c):04x}" for c in text if _RAW.match(c)})
+        assert shown in r.out, f"{shown!r} not shown in the output"
+
+
+@pytest.mark.parametrize("kind", list(ESCAPES))
+def test_an_error_line_is_printed_safe(kind: str, corpus_dir: Path) -> None:
+    """A file named with escapes, and an event that holds them, answered in one safe line."""
+    text = ESCAPES[kind]
+    missing = str(corpus_dir / f"no {text} such.yaml")
+    data = _data(ROOT / "cases" / "given-four-after-discarding-three.yaml")
+    data["events"].append(f"{text} passes")
+    bad_event = write(corpus_dir, f"escapes-events/{kind}.yaml",
+                      yaml.safe_dump(data, sort_keys=False))
+    for argv in (["rule", missing], ["rule", bad_event], ["replay", bad_event],
+                 ["check", bad_event], ["rule", bad_event, "--format", "json"]):
+        r = run(*argv)
+        assert r.code == 2, r.err
+        assert len(r.err.splitlines()) == 1 and _RAW.search(r.err + r.out) is None, r.err

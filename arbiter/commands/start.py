@@ -29,7 +29,7 @@ def examples_cmd(name: str | None, fmt: str) -> None:
         if fmt == "json":
             emit(to_json({"name": found.name, "title": found.title, "text": found.text()}))
         else:
-            click.echo(found.text(), nl=False)
+            emit(found.text(), nl=False)
     elif fmt == "json":
         emit(to_json([{"name": e.name, "title": e.title} for e in examples()]))
     else:
@@ -64,6 +64,6 @@ def new_cmd(file: str | None, force: bool, fmt: str) -> None:
     if fmt == "json":
         emit(to_json({"file": str(file) if to_file else None, "text": TEMPLATE}))
     elif to_file:
-        click.echo(f"wrote {file}: edit it, then 'arbiter check {file}'", err=True)
+        emit(f"wrote {file}: edit it, then 'arbiter check {file}'", err=True)
     else:
         click.echo(TEMPLATE, nl=False)

@@ -33,6 +33,8 @@ def read_bytes(path: StrPath, what: str, limit: int = MAX_FILE) -> bytes:
         fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         raise InputError(f"cannot read {what}: {exc.strerror}", file=name) from None
+    except ValueError:  # a NUL in the name: no file can bear it
+        raise InputError(f"cannot read {what}: a file name holds no NUL", file=name) from None
     st = os.fstat(fd)
     if not stat.S_ISREG(st.st_mode):
         os.close(fd)

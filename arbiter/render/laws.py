@@ -12,7 +12,9 @@ WIDTH = 78
 def to_json(value: Any) -> str:
     import json  # here, not above: a ruling in text never needs it
 
-    return json.dumps(value, indent=2, ensure_ascii=False)
+    from .safe import json_safe
+
+    return json_safe(json.dumps(value, indent=2, ensure_ascii=False))
 
 
 def wrap(text: str, indent: str = "  ") -> str:
