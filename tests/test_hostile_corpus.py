@@ -399,6 +399,40 @@ for _cmd in ("rule", "replay", "check"):
     bad(f"fifty-megabytes-{_cmd}")(_build_big)
 
 
+# --- `new` given anything but a regular file or a new path ----------------------------------
+
+def _special_target(d: Path, kind: str) -> str:
+    """A FIFO (which would block a writer with no reader), a socket, a link to nothing, a
+    link to a device, or a directory, made afresh under ``d``."""
+    import socket
+
+    p = d / f"new-{kind}"
+    if not os.path.lexists(p):
+        if kind == "fifo":
+            os.mkfifo(p)
+        elif kind == "socket":
+            with socket.socket(socket.AF_UNIX) as s:
+                s.bind(str(p))
+        elif kind == "dangling-link":
+            p.symlink_to(d / "nothing-here")
+        elif kind == "link-to-device":
+            p.symlink_to("/dev/null")
+        else:
+            p.mkdir()
+    return str(p)
+
+
+for _kind in ("fifo", "socket", "dangling-link", "link-to-device", "directory"):
+    for _force in ((), ("--force",)):
+        def _build_new(d: Path, kind: str = _kind, force: tuple[str, ...] = _force) -> Bad:
+            if not hasattr(os, "mkfifo"):
+                pytest.skip("no FIFOs here")
+            p = _special_target(d, kind)
+            return Bad(["new", p, *force], p, None)
+        bad(f"new-{_kind}{'-force' if _force else ''}")(_build_new)
+bad("new-device-force")(lambda d: Bad(["new", "/dev/null", "--force"], "/dev/null", None))
+
+
 # --- the test ---------------------------------------------------------------------------
 
 def test_the_corpus_is_large() -> None:

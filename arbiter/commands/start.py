@@ -53,14 +53,12 @@ def new_cmd(file: str | None, force: bool, fmt: str) -> None:
       arbiter new my-case.yaml
       arbiter new > my-case.yaml
     """
-    from pathlib import Path
-
     from ..render.laws import to_json
     from ..table.template import TEMPLATE, write_template
 
     to_file = file is not None and file != "-"
     if to_file and file is not None:
-        write_template(Path(file), force)
+        write_template(file, force)
     if fmt == "json":
         emit(to_json({"file": str(file) if to_file else None, "text": TEMPLATE}))
     elif to_file:
