@@ -407,8 +407,8 @@ def _run(argv: list[str] | None) -> int:
     except click.ClickException as exc:
         _say(f"arbiter: error: {exc.format_message()}")
         return exc.exit_code
-    except click.exceptions.Abort:
-        _say("arbiter: aborted")
+    except click.exceptions.Abort:  # Ctrl-C where arbiter.entry has not set itself up
+        _say("arbiter: interrupted")
         return 130
     except ArbiterError as exc:
         if os.environ.get("ARBITER_DEBUG"):

@@ -609,3 +609,63 @@ def test_an_error_line_is_printed_safe(kind: str, corpus_dir: Path) -> None:
         r = run(*argv)
         assert r.code == 2, r.err
         assert len(r.err.splitlines()) == 1 and _RAW.search(r.err + r.out) is None, r.err
+
+
+# --- SIGINT at any moment --------------------------------------------------------------------
+#
+# Real processes, each sent SIGINT at a delay from the moment arbiter.entry is imported
+# (a pipe tells the test when): 0, then 1, 2, 4 ... 512 ms, so that some land in the imports,
+# some in the parse and the writing of cache entries, some in the ruling, some after it.
+
+INTERRUPT_DELAYS = [0.0, *(2 ** k / 1000 for k in range(10))]
+_DRIVER = ("import os, sys\nfrom arbiter.entry import main\nos.write({w}, b'r')\n"
+           "os.close({w})\nmain()\n")  # the pipe is written once the module has taken SIGINT
+
+
+def _interrupted(argv: list[str], delay: float, env: dict[str, str]) -> tuple[int, bytes,
+                                                                             bytes]:
+    import signal
+    import subprocess
+
+    r, w = os.pipe()
+    p = subprocess.Popen([sys.executable, "-c", _DRIVER.format(w=w), *argv], pass_fds=(w,),
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    os.close(w)
+    try:
+        os.read(r, 1)
+    finally:
+        os.close(r)
+    time.sleep(delay)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    return p.returncode, out, err
+
+
+@pytest.mark.parametrize("command", [["rule", "peel-the-say"],
+                                     ["compare", "peel-the-say", "--format", "json"]])
+def test_sigint_gives_one_line_and_130_and_nothing_half_written(command: list[str],
+                                                                tmp_path: Path) -> None:
+    import subprocess
+
+    from arbiter.load import cache
+
+    env = {**os.environ, "ARBITER_CACHE_DIR": str(tmp_path / "cache")}
+    env.pop("ARBITER_NO_CACHE", None)
+    whole = subprocess.run([sys.executable, "-m", "arbiter", *command], capture_output=True,
+                           env={**env, "ARBITER_NO_CACHE": "1"}, timeout=60).stdout
+    seen = set()
+    for delay in INTERRUPT_DELAYS:
+        status, out, err = _interrupted(command, delay, env)
+        seen.add(status)
+        if status == 0:
+            assert err == b"" and out == whole, (delay, err, out[:300], whole[:300])
+        else:
+            assert status == 130, err.decode(errors="replace")[-500:]
+            assert err == b"arbiter: interrupted\n"
+            assert out in (b"", whole)  # written whole, or not at all
+        folder = tmp_path / "cache"
+        assert not list(folder.glob("*.tmp")) if folder.is_dir() else True
+        for entry in folder.glob("*.json") if folder.is_dir() else ():
+            head, _, body = entry.read_bytes().partition(b"\n")
+            assert head and cache.digest(entry.stem.encode(), body) in head.decode()
+    assert 130 in seen
