@@ -49,6 +49,8 @@ class Bad:
     file: str | None
     line: int | bool | None = True  # True: some line; an int: that line; None: none asked
     env: dict[str, str] = field(default_factory=dict)
+    stdin: bytes | None = None  # standard input's bytes, under a locale of stdin_encoding
+    stdin_encoding: str = "utf-8"
 
 
 Build = Callable[[Path], Bad]
@@ -399,6 +401,23 @@ for _cmd in ("rule", "replay", "check"):
     bad(f"fifty-megabytes-{_cmd}")(_build_big)
 
 
+# --- standard input: its bytes decoded as UTF-8 whatever the locale -------------------------
+
+# Each text mutation that breaks the encoding, given on standard input under a locale that
+# would read it otherwise (latin-1 reads every byte; ascii and strict UTF-8 read none of
+# them): the one line names <stdin>, the line and the byte offset.
+_STDIN_MUTATIONS = ("byte-ff", "byte-c3-cut", "utf-16", "utf-16-le-no-mark")
+for _n, _case in enumerate(CASES[::7]):
+    for _kind in _STDIN_MUTATIONS:
+        for _locale in ("utf-8", "latin-1", "ascii"):
+            def _build_stdin(d: Path, case: Path = _case, kind: str = _kind,
+                             locale: str = _locale) -> Bad:
+                content, line = TEXT_MUTATIONS[kind](case.read_text(encoding="utf-8"))
+                cmd = ("rule", "replay", "check")[len(kind) % 3]
+                return Bad([cmd, "-"], "<stdin>", line, stdin=content, stdin_encoding=locale)
+            bad(f"stdin-{_kind}-{_locale}-{_case.stem}")(_build_stdin)
+
+
 # --- `new` given anything but a regular file or a new path ----------------------------------
 
 def _special_target(d: Path, kind: str) -> str:
@@ -449,7 +468,7 @@ def corpus_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_bad_input_is_one_line_and_exit_2(name: str, corpus_dir: Path) -> None:
     case = CORPUS[name](corpus_dir)
     start = time.perf_counter()
-    r = run(*case.argv, env=case.env)
+    r = run(*case.argv, env=case.env, stdin=case.stdin, stdin_encoding=case.stdin_encoding)
     took = time.perf_counter() - start
     lines = r.err.splitlines()
     assert r.code == 2, f"exit {r.code}: {r.err or r.out[:300]}"
@@ -669,3 +688,18 @@ def test_sigint_gives_one_line_and_130_and_nothing_half_written(command: list[st
             head, _, body = entry.read_bytes().partition(b"\n")
             assert head and cache.digest(entry.stem.encode(), body) in head.decode()
     assert 130 in seen
+
+
+# --- standard input under any locale: a case is ruled as the same file is -------------------
+
+@pytest.mark.parametrize("locale", ["utf-8", "latin-1", "ascii", "cp1252", "utf-16"])
+@pytest.mark.parametrize("command", ["rule", "replay", "check"])
+def test_standard_input_is_read_as_utf8_whatever_the_locale(locale: str, command: str,
+                                                             tmp_path: Path) -> None:
+    text = (ROOT / "cases" / "peel-the-say.yaml").read_text("utf-8")
+    text = text.replace("title: ", "title: Zoë, Søren and the café — ", 1)
+    p = write(tmp_path, "named.yaml", text)
+    by_name = run(command, p)
+    piped = run(command, "-", stdin=text.encode(), stdin_encoding=locale)
+    assert piped.code == by_name.code == 0, piped.err
+    assert piped.out.replace("<stdin>", p) == by_name.out

@@ -53,13 +53,13 @@ def read_bytes(path: StrPath, what: str, limit: int = MAX_FILE) -> bytes:
     return raw
 
 
-def decode(raw: bytes, name: str) -> str:
+def decode(raw: bytes, name: str, what: str = "the file") -> str:
     """UTF-8 text; an error names the line and byte of the first fault."""
     head = raw[:400]  # UTF-16 without its mark: every other byte of ASCII text is NUL
     half = len(head) // 2
     if raw[:2] in (b"\xff\xfe", b"\xfe\xff") or (half >= 2 and (
             head[1::2].count(0) >= half * 0.75 or head[0::2].count(0) >= half * 0.75)):
-        raise InputError("the file is UTF-16 text: expected UTF-8 (save it as UTF-8)",
+        raise InputError(f"{what} is UTF-16 text: expected UTF-8 (save it as UTF-8)",
                          file=name, line=1)
     try:
         text = raw.decode("utf-8")
@@ -67,7 +67,7 @@ def decode(raw: bytes, name: str) -> str:
         line = raw.count(b"\n", 0, exc.start) + 1
         col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         raise InputError(f"not UTF-8 text: invalid byte 0x{raw[exc.start]:02x} at byte "
-                         f"{exc.start} of the file", file=name, line=line, column=col) from None
+                         f"{exc.start} of {what}", file=name, line=line, column=col) from None
     return text[1:] if text.startswith("\ufeff") else text
 
 
