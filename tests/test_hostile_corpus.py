@@ -401,6 +401,96 @@ for _cmd in ("rule", "replay", "check"):
     bad(f"fifty-megabytes-{_cmd}")(_build_big)
 
 
+# --- YAML 1.1's numbers that are not decimals ---------------------------------------------
+
+# Each form, with the decimal YAML 1.1 reads it as: refused with one line naming both,
+# wherever an integer stands (a mapping's value, a one-line event's word, a rulebook's).
+YAML11_NUMBERS = {"010": 8, "-010": -8, "0x10": 16, "0b11": 3, "1:30": 90, "1_000": 1000,
+                  "09": 9, "0_12": 10}
+
+
+def _limit_line(text: str) -> int:
+    return next(i for i, x in enumerate(text.splitlines(), 1) if re.search(r"\blimit: ", x))
+
+
+for _n, _case in enumerate(CASES):
+    for _k, _form in enumerate(YAML11_NUMBERS):
+        if (_n + _k) % 4:
+            continue
+        def _build_limit(d: Path, case: Path = _case, form: str = _form) -> Bad:
+            text = case.read_text("utf-8")
+            line = _limit_line(text)
+            text = re.sub(r"\blimit: [0-9]+", f"limit: {form}", text, count=1)
+            p = write(d, f"yaml11-limit/{form}/{case.name}", text)
+            return Bad(["rule", p], p, line)
+        bad(f"yaml11-limit-{_form}-{_case.stem}")(_build_limit)
+
+        def _build_event(d: Path, case: Path = _case, form: str = _form,
+                         mapping: bool = bool(_n % 2)) -> Bad:
+            data = _data(case)
+            who = _second_seat(data)
+            text = case.read_text("utf-8").rstrip("\n")
+            # the event is written at the end of the file, under its own events: key
+            data.pop("events")
+            head = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+            event = (f"{{player: {who}, act: bets, amount: {form}}}" if mapping else
+                     f"{who} bets {form}")
+            body = head + "events:\n  - deal\n  - " + event + "\n"
+            p = write(d, f"yaml11-event/{form}/{case.name}", body)
+            assert text
+            return Bad(["rule", p], p, body.count("\n"))
+        bad(f"yaml11-event-{_form}-{_case.stem}")(_build_event)
+
+_BOOK_NUMBER_PLACES: dict[str, Callable[[dict[str, Any], str], None]] = {
+    "year": lambda b, f: b["published"].__setitem__("year", f),
+    "page": lambda b, f: b["laws"][0].__setitem__("page", f),
+    "fine": lambda b, f: b["provisions"][1]["penalty"]["pays"].__setitem__(
+        "multiple_of_blind", f),
+}
+for _place, _put in _BOOK_NUMBER_PLACES.items():
+    for _form in YAML11_NUMBERS:
+        def _build_book_number(d: Path, place: str = _place, form: str = _form,
+                               put: Callable[[dict[str, Any], str], None] = _put) -> Bad:
+            book = copy.deepcopy(HOUSE)
+            put(book, "@@NUMBER@@")
+            text = yaml.safe_dump(book, sort_keys=False, allow_unicode=True)
+            line = next(i for i, x in enumerate(text.splitlines(), 1) if "@@NUMBER@@" in x)
+            p = write(d / f"yaml11-book-{place}-{form}", "house.yaml",
+                      text.replace("'@@NUMBER@@'", form))
+            return Bad(["check", p], p, line)
+        bad(f"yaml11-book-{_place}-{_form}")(_build_book_number)
+
+
+@pytest.mark.parametrize("form", list(YAML11_NUMBERS))
+def test_a_yaml11_number_is_refused_alike_in_a_mapping_and_in_a_line(form: str,
+                                                                     tmp_path: Path) -> None:
+    value = YAML11_NUMBERS[form]
+    lines = []
+    for event in (f"{{player: C, act: bets, amount: {form}}}", f"C bets {form}"):
+        p = write(tmp_path, "case.yaml", TABLE + f"events:\n  - deal\n  - {event}\n")
+        r = run("rule", p)
+        assert r.code == 2 and len(r.err.splitlines()) == 1, r.err
+        lines.append(r.err.split(": events[1]", 1)[1].removeprefix(".amount"))
+        assert f"{form} " in r.err and f"write {value}" in r.err, r.err
+    assert lines[0] == lines[1]
+    p = write(tmp_path, "limit.yaml", TABLE.replace("limit: 12", f"limit: {form}")
+              + "events: [deal]\n")
+    r = run("rule", p)
+    assert r.code == 2 and f"write {value}" in r.err and ":5:" in r.err, r.err
+
+
+def test_yes_no_on_and_off_are_text_as_in_yaml_12(tmp_path: Path) -> None:
+    """Seats named No and On are seats, not booleans; true and false stay booleans."""
+    text = (TABLE.replace("[A, B, C]", "[No, On, Yes]").replace("dealer: A", "dealer: No")
+            + "events:\n  - deal\n  - {act: passes, player: Yes}\n  - On passes\n"
+            "dispute: {raised_by: On, question: Who takes the pool?}\n")
+    r = run("replay", write(tmp_path, "seats.yaml", text))
+    assert r.code == 0, r.err
+    bad_flag = TABLE + "events:\n  - {act: deals, uncut: yes}\n"
+    r = run("rule", write(tmp_path, "uncut.yaml", bad_flag))
+    assert r.code == 2 and "'yes'" in r.err, r.err
+
+
 # --- standard input: its bytes decoded as UTF-8 whatever the locale -------------------------
 
 # Each text mutation that breaks the encoding, given on standard input under a locale that
