@@ -223,7 +223,10 @@ class _Commands(click.Group):
 @click.group(cls=_Commands, context_settings=CONTEXT, add_help_option=False)
 @version_option
 @help_option
-def cli() -> None:
+@click.option("-v", "--verbose", is_flag=True,
+              help="Say on stderr what arbiter does that is not its output: that it runs "
+              "without a cache, and why.")
+def cli(verbose: bool) -> None:
     """Settle card-table disputes the way the old authorities did.
 
     Rulebooks (Peel 1891, Foster, Hoffmann's Hoyle 1909, and any house rules
@@ -238,6 +241,9 @@ def cli() -> None:
       arbiter law peel 45
       arbiter search straddle
     """
+    from .load import cache
+
+    cache.verbose(verbose)
 
 
 

@@ -793,3 +793,57 @@ def test_standard_input_is_read_as_utf8_whatever_the_locale(locale: str, command
     piped = run(command, "-", stdin=text.encode(), stdin_encoding=locale)
     assert piped.code == by_name.code == 0, piped.err
     assert piped.out.replace("<stdin>", p) == by_name.out
+
+
+# --- the cache in the platform's place, at an absolute path or nowhere ----------------------
+
+# Environments that name no usable place: each case is ruled as without a cache, nothing
+# is written in the working directory, and --verbose says why, once.
+NO_CACHE_PLACES: dict[str, dict[str, str | None]] = {
+    "home-empty": {"HOME": "", "XDG_CACHE_HOME": None},
+    "home-relative": {"HOME": "some/where", "XDG_CACHE_HOME": None},
+    "home-dot": {"HOME": ".", "XDG_CACHE_HOME": None},
+    "home-root": {"HOME": "/", "XDG_CACHE_HOME": None},
+    "home-empty-xdg-relative": {"HOME": "", "XDG_CACHE_HOME": "cache"},
+    "home-empty-xdg-dot": {"HOME": "", "XDG_CACHE_HOME": "."},
+    "home-empty-xdg-empty": {"HOME": "", "XDG_CACHE_HOME": ""},
+    "cache-dir-relative": {"ARBITER_CACHE_DIR": "cache"},
+    "cache-dir-dot": {"ARBITER_CACHE_DIR": "."},
+}
+
+
+@pytest.mark.parametrize("place", list(NO_CACHE_PLACES))
+def test_no_usable_place_means_no_cache_said_once_under_verbose(
+        place: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ARBITER_CACHE_DIR")
+    for k, v in NO_CACHE_PLACES[place].items():
+        if v is None:
+            monkeypatch.delenv(k, raising=False)
+        else:
+            monkeypatch.setenv(k, v)
+    monkeypatch.chdir(tmp_path)
+    quiet = run("rule", CASE, "--rulebook", "all")
+    assert quiet.code == 0 and quiet.err == "", quiet.err
+    said = run("--verbose", "rule", CASE, "--rulebook", "all")
+    assert said.code == 0 and said.out == quiet.out
+    assert said.err.count("\n") == 1 and said.err.startswith("arbiter: no cache: "), said.err
+    assert list(tmp_path.iterdir()) == [], "written in the working directory"
+
+
+def test_a_relative_xdg_cache_home_is_ignored_for_home(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from arbiter.load.cache import cache_dir
+
+    monkeypatch.delenv("ARBITER_CACHE_DIR")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative")
+    expected = {"darwin": tmp_path / "home" / "Library" / "Caches" / "arbiter"}.get(
+        sys.platform, tmp_path / "home" / ".cache" / "arbiter")
+    assert cache_dir() == str(expected)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    if sys.platform not in ("darwin", "win32"):
+        assert cache_dir() == str(tmp_path / "xdg" / "arbiter")
+    monkeypatch.delenv("HOME")  # the password database's home, as expanduser takes it
+    monkeypatch.setenv("XDG_CACHE_HOME", "")
+    found = cache_dir()
+    assert found is None or os.path.isabs(found)
