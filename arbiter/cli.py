@@ -104,14 +104,17 @@ def library(dirs: tuple[str, ...]) -> Library:
         if not os.path.isdir(d):
             raise InputError("not a directory: expected a directory of rulebooks"
                              if os.path.exists(d) else "no such rulebook directory", file=d)
+        if not os.access(d, os.R_OK | os.X_OK):
+            raise InputError("cannot read the rulebook directory: permission denied", file=d)
     return Library(dirs)
 
 
-def emit(text: str, nl: bool = True, err: bool = False) -> None:
-    """Write ``text`` as it is safe to print (see arbiter.render.safe)."""
+def emit(text: str, nl: bool = True, err: bool = False, safe: bool = True) -> None:
+    """Write ``text`` as it is safe to print (see arbiter.render.safe); ``safe=False``:
+    text already made safe, with arbiter's own marks for the terminal in it."""
     from .render.safe import visible
 
-    click.echo(visible(text), nl=nl, err=err)
+    click.echo(visible(text) if safe else text, nl=nl, err=err)
 
 
 def fail_line(text: str) -> None:

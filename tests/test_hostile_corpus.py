@@ -366,6 +366,9 @@ ARGS: dict[str, list[str]] = {
     "rulebooks-dir-is-file": ["rulebooks", "--rulebooks", CASE],
     "unknown-option": ["rule", CASE, "--rulebok", "peel"],
     "search-limit-zero": ["search", "ante", "--limit", "0"],
+    "search-nothing": ["search", ""],
+    "search-blank": ["search", "  ", "\t"],
+    "rulebooks-dir-empty-name": ["laws", "peel", "--rulebooks", ""],
 }
 for _name, _argv in ARGS.items():
     bad(f"args-{_name}")(lambda d, argv=_argv: Bad(list(argv), None, None))
@@ -506,6 +509,87 @@ for _n, _case in enumerate(CASES[::7]):
                 cmd = ("rule", "replay", "check")[len(kind) % 3]
                 return Bad([cmd, "-"], "<stdin>", line, stdin=content, stdin_encoding=locale)
             bad(f"stdin-{_kind}-{_locale}-{_case.stem}")(_build_stdin)
+
+
+# --- directory runs name each entry they skip; a rulebook that is no file ------------------
+
+def _skipped_entry(folder: Path, kind: str, name: str = "") -> Path:
+    """An entry named like a case (or ``name``) that is no regular file, made afresh in
+    ``folder``."""
+    import socket
+
+    folder.mkdir(parents=True, exist_ok=True)
+    p = folder / (name or f"{kind}.yaml")
+    if os.path.lexists(p):
+        return p
+    if kind == "dangling-link":
+        p.symlink_to(folder / "nothing-here.yaml")
+    elif kind == "link-loop":
+        p.symlink_to(p.name)
+    elif kind == "fifo":
+        os.mkfifo(p)
+    elif kind == "link-to-device":
+        p.symlink_to("/dev/zero")
+    elif kind == "socket":
+        with socket.socket(socket.AF_UNIX) as s:
+            s.bind(str(p))
+    else:
+        p.mkdir()
+    return p
+
+
+SKIPPED_KINDS = ("dangling-link", "link-loop", "fifo", "link-to-device", "socket",
+                 "directory")
+for _kind in SKIPPED_KINDS:
+    for _cmd in ("rule", "replay", "check"):
+        def _build_skipped(d: Path, kind: str = _kind, cmd: str = _cmd) -> Bad:
+            if not hasattr(os, "mkfifo"):
+                pytest.skip("no FIFOs here")
+            entry = _skipped_entry(d / f"dir-{cmd}-{kind}", kind)
+            return Bad([cmd, str(entry.parent)], str(entry), None)
+        bad(f"directory-skips-{_kind}-{_cmd}")(_build_skipped)
+    def _build_book_entry(d: Path, kind: str = _kind) -> Bad:
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no FIFOs here")
+        entry = _skipped_entry(d / f"books-entry-{kind}", kind, "club.yaml")
+        return Bad(["laws", "club", "--rulebooks", str(entry.parent)], str(entry), None)
+    bad(f"rulebook-entry-{_kind}")(_build_book_entry)
+
+
+@pytest.mark.parametrize("kind", SKIPPED_KINDS)
+def test_a_directory_run_names_what_it_skips_and_rules_the_rest(kind: str,
+                                                                tmp_path: Path) -> None:
+    entry = _skipped_entry(tmp_path / "cases", kind)
+    good = write(tmp_path, "cases/a-good-one.yaml", Path(CASE).read_text("utf-8"))
+    r = run("rule", str(tmp_path / "cases"))
+    assert r.code == 2, r.err
+    assert r.err.splitlines() == [f"arbiter: error: {entry}: skipped: " + r.err.split(
+        "skipped: ", 1)[1].rstrip("\n")], r.err
+    assert "not a case file" in r.err and r.out.startswith("RULING"), r.out[:200]
+    assert good not in r.err
+
+
+def test_a_fifo_as_a_rulebook_is_named_as_such(tmp_path: Path) -> None:
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs here")
+    os.mkfifo(tmp_path / "club.yaml")
+    for argv in (["laws", "club"], ["rule", CASE, "--rulebook", "club"], ["rulebooks"]):
+        r = run(*argv, "--rulebooks", str(tmp_path))
+        assert r.code == 2 and len(r.err.splitlines()) == 1, r.err
+        assert f"{tmp_path / 'club.yaml'}: cannot read rulebook: it is a FIFO" in r.err, r.err
+        assert "did you mean" not in r.err
+
+
+def test_an_unreadable_rulebook_directory_exits_2(tmp_path: Path) -> None:
+    if os.geteuid() == 0:
+        pytest.skip("root reads every directory")
+    folder = tmp_path / "books"
+    folder.mkdir(mode=0)
+    try:
+        r = run("laws", "peel", "--rulebooks", str(folder))
+    finally:
+        folder.chmod(0o700)
+    assert r.code == 2 and "cannot read the rulebook directory" in r.err, r.err
 
 
 # --- `new` given anything but a regular file or a new path ----------------------------------
@@ -666,6 +750,9 @@ PRINTS: dict[str, Callable[[str, str], list[str]]] = {
     "laws-json": lambda c, b: ["laws", "house", "--rulebooks", b, "--format", "json"],
     "rulebooks-text": lambda c, b: ["rulebooks", "--rulebooks", b],
     "rulebooks-json": lambda c, b: ["rulebooks", "--rulebooks", b, "--format", "json"],
+    "search-text": lambda c, b: ["search", "straddle", "--rulebooks", b, "--book", "house"],
+    "search-json": lambda c, b: ["search", "straddle", "--rulebooks", b, "--book", "house",
+                                 "--format", "json"],
     "check-text": lambda c, b: ["check", c, str(Path(b) / "house.yaml")],
     "check-jsonl": lambda c, b: ["check", c, "--format", "jsonl"],
 }

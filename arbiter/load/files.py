@@ -38,7 +38,10 @@ def read_bytes(path: StrPath, what: str, limit: int = MAX_FILE) -> bytes:
     st = os.fstat(fd)
     if not stat.S_ISREG(st.st_mode):
         os.close(fd)
-        kind = "it is a directory" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+        kind = ("it is a directory" if stat.S_ISDIR(st.st_mode) else
+                "it is a FIFO, not a regular file" if stat.S_ISFIFO(st.st_mode) else
+                "it is a device, not a regular file" if stat.S_ISCHR(st.st_mode) or
+                stat.S_ISBLK(st.st_mode) else "not a regular file")
         raise InputError(f"cannot read {what}: {kind}", file=name)
     with os.fdopen(fd, "rb") as fh:
         if st.st_size > limit:

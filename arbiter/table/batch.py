@@ -63,17 +63,55 @@ def expand(inputs: Iterable[StrPath],
                 out.append(Source("<stdin>", error=exc))
             continue
         if os.path.isdir(name):
-            files = sorted(f for f in (joined(name, n) for n in os.listdir(name))
-                           if suffix(f) in SUFFIXES and os.path.isfile(f))
-            if not files:
-                out.append(Source(name, error=InputError(
-                    "the directory holds no *.yaml or *.yml files", file=name)))
-            out += [Source(str(f)) for f in files]
+            out += _directory(name)
         elif shipped and not os.path.exists(name):
             out.append(_shipped(name))
         else:
             out.append(Source(name))
     return out
+
+
+def _directory(name: str) -> list[Source]:
+    """The ``*.yaml`` and ``*.yml`` files of a directory, sorted; an entry so named that is
+    no regular file (a link to nothing, a link loop, a FIFO, a device, a directory) is named
+    in its place with the reason it is skipped, so that the run's status says so."""
+    try:
+        names = os.listdir(name)
+    except OSError as exc:
+        return [Source(name, error=InputError(f"cannot read the directory: {exc.strerror}",
+                                              file=name))]
+    found = []
+    for f in sorted(joined(name, n) for n in names if suffix(n) in SUFFIXES):
+        why = _not_a_case_file(f)
+        found.append(Source(f) if why is None else Source(f, error=InputError(
+            f"skipped: {why}, not a case file", file=f)))
+    if not found:
+        return [Source(name, error=InputError("the directory holds no *.yaml or *.yml files",
+                                              file=name))]
+    return found
+
+
+def _not_a_case_file(path: str) -> str | None:
+    """Why the entry at ``path`` is no regular file (following links), or None."""
+    import errno
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "a symbolic link in a loop"
+        if exc.errno == errno.ENOENT and os.path.islink(path):
+            return "a symbolic link to nothing"
+        return f"it cannot be read ({exc.strerror})"
+    if stat.S_ISREG(mode):
+        return None
+    for test, what in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"),
+                       (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
+                       (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return what + (" behind a symbolic link" if os.path.islink(path) else "")
+    return "a special file"
 
 
 def _stdin(data: bytes | str) -> Source:
