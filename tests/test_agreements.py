@@ -48,3 +48,19 @@ def test_each_law_lists_the_shipped_cases_whose_expected_ruling_cites_it() -> No
     assert hoyle["cases"] == ["b13-the-dealer-who-passed-gives-the-draw"]
     text = run("law", "hoyle", "dealer-passes").stdout
     assert "Cases: b13-the-dealer-who-passed-gives-the-draw" in text
+
+
+def test_a_blind_is_set_against_the_agreed_values_whatever_their_source() -> None:
+    from arbiter import Library
+    from arbiter.table.acts.deal import post_blind
+    from arbiter.table.game import Game
+    from arbiter.table.replay import _rules
+
+    rules = _rules(Library().get("peel"))
+    as_tabled = Game(("A", "B", "C"), "A", 1, 10, rules)
+    post_blind(as_tabled, "B", 1)
+    assert [f.kind for f in as_tabled.findings] == []
+    agreed = Game(("A", "B", "C"), "A", 1, 10, rules, agreed=Agreed(blind=2, limit=10))
+    post_blind(agreed, "B", 1)
+    assert [(f.kind, f.facts["agreed"], f.facts["amount"]) for f in agreed.findings] == [
+        ("departs_from_agreement", 2, 1)]

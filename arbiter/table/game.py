@@ -84,12 +84,17 @@ class Game:
                  precedence: tuple[dict[str, Any], ...] = (),
                  agreed: Agreed | None = None) -> None:
         self.rules = rules
-        # What the table agreed before play, which the acts are set against.
+        # What the table agreed before play, which the acts are set against: the blind
+        # (acts/agreements.py), the limit every going better is held to, and the stakes
+        # each player put on the table (table stakes).
         self.agreed = agreed or Agreed(blind=blind, limit=limit,
                                        stakes=tuple((stakes or {}).items()))
+        if self.agreed.limit is not None:
+            limit = self.agreed.limit
         self.precedence = precedence
         self.names = seats
-        self.seats = {n: Seat(n, funds=(stakes or {}).get(n)) for n in seats}
+        funds = dict(self.agreed.stakes) or stakes or {}
+        self.seats = {n: Seat(n, funds=funds.get(n)) for n in seats}
         self.dealer = dealer
         self.age = self.left_of(dealer)
         self.blind_unit = blind
