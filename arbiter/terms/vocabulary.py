@@ -531,7 +531,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
                                     {"amount": "int", "bet_made": "bool"}),
     Kind.OUT_OF_PLACE: FindingSpec(
         "an act at a point of the deal where it has no place (it changes nothing)",
-        {"act": "str", "why": "str"}),
+        {"act": "str", "why": "str", "dealer_passed": "bool"}),
     Kind.DREW_AFTER_HIS_TURN: FindingSpec(
         "drew after standing pat, or after his turn to draw had gone by",
         {"stood_pat": "bool", "count": "int", "next_helped": "bool"}),
