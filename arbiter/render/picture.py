@@ -6,7 +6,6 @@ age, who is out, each player's stake, and the pool in the middle. In text, or as
 from __future__ import annotations
 
 import math
-from xml.sax.saxutils import escape, quoteattr
 
 from ..errors import InputError
 from ..table.replay import Replay, Step
@@ -97,6 +96,8 @@ def _lines(text: str, width: int) -> list[str]:
 
 def picture_svg(r: Replay, s: Step) -> str:
     """The same picture as an SVG drawing: the table, each seat with its player named."""
+    from xml.sax.saxutils import escape, quoteattr
+
     order = _from_dealer(r)
     size, table = 480, 150
     cx = cy = size / 2
