@@ -72,20 +72,27 @@ def picture_text(r: Replay, s: Step) -> str:
             grid[y][x + k] = ch
 
     for (px, py), lines in zip(_places(n), blocks, strict=True):
-        y = round(cy + ry * py)
-        y = min(max(y, 0), height)
-        x = round(cx + rx * px - max(len(ln) for ln in lines) / 2)
+        y = min(max(_near(cy + ry * py), 0), height)
+        x = _near(cx + rx * px - max(len(ln) for ln in lines) / 2)
         for k, ln in enumerate(lines):
             put(y + k, x, ln)
     pool = f"pool {s.pool}"
-    put(round(cy), round(cx - len(pool) / 2), pool)
+    put(_near(cy), _near(cx - len(pool) / 2), pool)
     body = ["".join(row).rstrip() for row in grid]
     while body and not body[-1]:
         body.pop()
+    while body and not body[0]:
+        body.pop(0)
     head = _heading(r, s)
     heads = [head] if len(head) <= width else _lines(head, width)
     key = f"> {s.turn}: the turn to speak" if s.turn else ""
     return "\n".join([*heads, "", *body, *(["", key] if key else [])])
+
+
+def _near(v: float) -> int:
+    """The nearest whole number, halves upwards (``round`` takes halves to the even one,
+    which sets seats placed alike on either side a line apart)."""
+    return math.floor(round(v, 6) + 0.5)
 
 
 def _lines(text: str, width: int) -> list[str]:
