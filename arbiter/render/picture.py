@@ -34,7 +34,9 @@ def _seat_lines(r: Replay, s: Step, i: int) -> list[str]:
         head = f"> {head}"
     cards = len(s.hands[i])
     state = "out" if s.statuses[i] == "passed" else f"{cards} card{'s' if cards != 1 else ''}"
-    return [head, f"{s.stakes[i]} in, {state}"]
+    named = [c for c in s.hands[i] if c]
+    shown = [" ".join(c or "??" for c in s.hands[i])] if named and state != "out" else []
+    return [head, f"{s.stakes[i]} in, {state}", *shown]
 
 
 def _heading(r: Replay, s: Step) -> str:
@@ -119,7 +121,7 @@ def picture_svg(r: Replay, s: Step) -> str:
            f"pool {s.pool}</text>"]
     for (px, py), i in zip(_places(len(order)), order, strict=True):
         x, y = cx + (table + 60) * px, cy + (table * 0.8 + 50) * py
-        head, stake = _seat_lines(r, s, i)
+        head, stake, *_cards = _seat_lines(r, s, i)
         out.append(f'<g class="seat" data-player={quoteattr(r.seats[i])}>'
                    f'<circle cx="{x:.1f}" cy="{y:.1f}" r="34" fill="'
                    f'{"#ddd" if s.statuses[i] == "passed" else "#f4ecd8"}" stroke="#4a3520"/>'
