@@ -85,7 +85,8 @@ def rule_cmd(inputs: tuple[str, ...], books: tuple[str, ...], explain: bool,
             return [x.to_dict(explain) for x in found], []
         if fmt == "markdown":
             return [], [ruling_markdown(x) for x in found]
-        return [], [ruling_text(x, explain) for x in found]
+        drawn = _pictures(found) if picture else [""] * len(found)
+        return [], [p + ruling_text(x, explain) for p, x in zip(drawn, found, strict=True)]
 
     sys.exit(run_cases(inputs, fmt, "ruling", each)[0])
 
