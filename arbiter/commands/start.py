@@ -33,7 +33,7 @@ def examples_cmd(name: str | None, fmt: str) -> None:
         if fmt == "json":
             emit(to_json({"name": found.name, "title": found.title, "text": found.text()}))
         else:
-            click.echo(found.text(), nl=False)
+            emit(found.text(), nl=False)
     elif fmt == "json":
         emit(to_json([{"name": e.name, "title": e.title} for e in examples()]))
     else:
@@ -72,8 +72,6 @@ def new_cmd(file: str | None, house: bool, parent: str, force: bool,
     """
     # Lazy: `arbiter --help` and completion import this module; what the
     # command runs loads only when it runs.
-    from pathlib import Path
-
     from ..render.laws import to_json
     from ..table.template import TEMPLATE, write_template
 
@@ -82,11 +80,11 @@ def new_cmd(file: str | None, house: bool, parent: str, force: bool,
     if house:
         text = _house_text(file if to_file else None, parent, rulebook_dirs)
     if to_file and file is not None:
-        write_template(Path(file), force, text)
+        write_template(file, force, text)
     if fmt == "json":
         emit(to_json({"file": str(file) if to_file else None, "text": text}))
     elif to_file:
-        click.echo(f"wrote {file}: edit it, then 'arbiter check {file}'", err=True)
+        emit(f"wrote {file}: edit it, then 'arbiter check {file}'", err=True)
     else:
         click.echo(text, nl=False)
 
@@ -98,6 +96,7 @@ def _house_text(file: str | None, parent: str, rulebook_dirs: tuple[str, ...]) -
     from ..errors import InputError
     from ..law.house import house_template
     from ..law.rulebooks import is_id
+
     book_id = PurePath(file).stem if file is not None else "club"
     if file is not None and (PurePath(file).suffix not in (".yaml", ".yml") or not is_id(book_id)):
         raise InputError("a house book's file is named after its id: expected a name such as "

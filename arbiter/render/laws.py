@@ -7,6 +7,7 @@ import textwrap
 from typing import Any
 
 from ..law.laws import Law, Rulebook
+from .safe import json_safe
 from .width import columns, table
 
 WIDTH = 78  # a ruling's widest line, where the terminal is as wide (see ``columns``)
@@ -14,7 +15,8 @@ WIDTH = 78  # a ruling's widest line, where the terminal is as wide (see ``colum
 
 def to_json(value: Any) -> str:
 
-    return json.dumps(value, indent=2, ensure_ascii=False)
+
+    return json_safe(json.dumps(value, indent=2, ensure_ascii=False))
 
 
 def wrap(text: str, indent: str = "  ", width: int | None = None) -> str:

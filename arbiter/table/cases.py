@@ -80,7 +80,6 @@ def case_from_document(doc: Document) -> Case:
     case_size(doc)  # before the format check spends time on 100,000 events
     conform(doc, "case")  # the declared format, strictly: no 2.0 for 2, no .nan
     distinct_seats(doc, doc.data["table"]["seats"])  # not 'A' and 'a'
-
     data = doc.data
     t = data["table"]
     seats = tuple(t["seats"])

@@ -515,6 +515,18 @@ class Provision(Struct, kw_only=True, forbid_unknown_fields=True):
         ]
         | UnsetType
     ) = UNSET
+    general: (
+        Annotated[
+            bool,
+            Meta(
+                description=(
+                    "A general law (the show, the order of the hands): its decision is "
+                    "given, and its laws cited, after those on the point in dispute."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
     when: (
         Annotated[
             When,
