@@ -72,12 +72,24 @@ class Answer:
         return f"{word}: {text[:1].lower() + text[1:] if text[1:2].islower() else text}"
 
 
+def answers_for(ruling: Ruling) -> list[Answer]:
+    """The answer to each question the case asks (``asks:`` may be a list), in order."""
+    d = ruling.case.dispute
+    if d is None or d.asks is None:
+        return []
+    return [answer_to(ruling, a) for a in (d.asks, *d.more_asks)]
+
+
 def answer_for(ruling: Ruling) -> Answer | None:
-    """The answer to the case's question under the ruling's book, or None if it asks none."""
+    """The answer to the case's (first) question under the ruling's book, or None if it
+    asks none."""
     d = ruling.case.dispute
     if d is None or d.asks is None:
         return None
-    asked = d.asks
+    return answer_to(ruling, d.asks)
+
+
+def answer_to(ruling: Ruling, asked: Asked) -> Answer:
     if asked.kind == Question.MAY:
         return may(ruling, asked)
     if asked.kind == Question.WHAT_MAY:
@@ -124,7 +136,34 @@ def question_facts(r: Replay, asked: Asked, act: str | None = None,
         "stake": r.stake(p) if p else None, "pool": r.final.pool,
         "in_turn": r.final.turn == p if p else None, "found": found, "decision": decision,
     }
+    facts.update(sitting_facts(r, asked))
     return facts
+
+
+def sitting_facts(r: Replay, asked: Asked) -> dict[str, Any]:
+    """The facts of the sitting and the dispute: which deal, who dealt the last and who
+    deals next; what the player must put in now; who the dispute's parties are."""
+    seats = list(r.seats)
+    d = seats.index(r.dealer)
+    left, right = seats[(d + 1) % len(seats)], seats[d - 1]
+    dispute = r.case.dispute
+    parties = {x for x in (dispute.raised_by, dispute.about) if x} if dispute else set()
+    parties |= {f.player for f in r.findings if f.player and not FINDINGS[f.kind].outcome}
+    p = asked.player
+    level = int(r.facts.get("level") or 0)
+    return {
+        "deal": r.facts.get("deal", 1), "next_dealer": r.facts.get("next_dealer"),
+        "last_dealer": r.facts.get("last_dealer"), "jackpot": r.facts.get("jackpot", 0),
+        "to_put_in": max(0, level - r.stake(p)) if p else None,
+        "opened": bool(r.facts.get("opener")) or not r.facts.get("jackpot"),
+        "first_say": (r.final.turn == p and not r.facts.get("bet_made")
+                      and not any(r.stake(n) > (r.stake(r.age) if n != r.age else 0)
+                                  for n in seats if n != p)) if p else None,
+        "ante": int(r.facts.get("blind") or r.case.table.blind),
+        "to_open": int(r.facts.get("going_in") or 0),
+        "dealer_disputing": r.dealer in parties, "left_of_dealer": left,
+        "right_of_dealer": right, "left_of_dealer_disputing": left in parties,
+    }
 
 
 # --- the book's own answers ------------------------------------------------------------

@@ -252,6 +252,7 @@ def after_money(game: Game, name: str, staked: bool = True) -> None:
             game.to_act = game.in_order_from(first_to_bet(game))
         elif not game.to_act:
             game.phase = Phase.SHOW
+            game.closed_by = name  # the last player, whose act closed the betting (Peel 59)
             game.outcome = {"kind": "show", "pool": game.pool, "players": active}
     elif game.phase == Phase.DRAW:
         if len(active) == 1:
