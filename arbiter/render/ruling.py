@@ -163,9 +163,9 @@ def _answer_lines(r: Ruling, name: str, refs: dict[str, Citation]) -> list[str]:
     several questions, each is answered in turn, under the question."""
     if len(r.answers) > 1:
         out: list[str] = []
-        for a in r.answers:
-            out += [wrap(f"{a.question[:1].upper() + a.question[1:]}?", "")]
-            out += _one_answer(r, a, name, refs)
+        for a in r.answers:  # each answer first, then the question it answers
+            one = _one_answer(r, a, name, refs)
+            out += [one[0], wrap(f"(The question: {a.question}?)", "  "), *one[1:]]
         return out
     a = r.answer
     if a is None:

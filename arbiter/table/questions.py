@@ -48,7 +48,7 @@ def parse_question(text: str, ctx: _Ctx) -> Asked:
                          + (f"{hint}; " if hint else "")
                          + f"expected one of: {forms()} (e.g. 'may C come in')")
 
-    plain = _PLAIN.get(_synonyms(low))
+    plain = _PLAIN.get(low) or _PLAIN.get(_synonyms(low))
     if plain is not None:
         return Asked(plain, raw)
     said = _synonyms(raw)
@@ -103,9 +103,13 @@ def _purpose(words: str | None) -> str | None:
 def _synonyms(text: str) -> str:
     """A player's words for a form (``dead`` for foul, ``who wins`` for who takes the
     pool), put in the form's own (QUESTION_SYNONYMS, in the vocabulary)."""
+    whole = QUESTION_SYNONYMS.get(text.lower())
+    if whole is not None and " " in whole:  # a whole question in other words
+        return whole
     out = text
     for said, meant in sorted(QUESTION_SYNONYMS.items(), key=lambda kv: -len(kv[0])):
-        out = re.sub(rf"\b{re.escape(said)}\b", meant, out, flags=re.I)
+        if " " not in meant:  # a word for a word: "dead" for foul
+            out = re.sub(rf"\b{re.escape(said)}\b", meant, out, flags=re.I)
     return out
 
 
