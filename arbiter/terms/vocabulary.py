@@ -688,9 +688,9 @@ QUESTIONS: dict[Question, QuestionSpec] = {
         "who deals next", "who deals the next deal of the sitting, once this one is over",
         "who deals next", "player"),
     Question.PUT_IN: QuestionSpec(
-        "what must PLAYER put in [to come in|to stay|to call|to open]",
-        "what the player must put into the pool now, to come in (or open), to stay in, or "
-        "to call", "what must D put in to come in", "amount"),
+        "what must PLAYER put in",
+        "what the player must put into the pool now; the question may end 'to come in', "
+        "'to stay', 'to call' or 'to open'", "what must D put in to come in", "amount"),
     Question.SETTLES: QuestionSpec(
         "whose word settles it", "who decides the dispute: the book's referee, from the "
         "dealer and the dispute's parties", "whose word settles it", "player"),
