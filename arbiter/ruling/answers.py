@@ -95,11 +95,44 @@ def answer_to(ruling: Ruling, asked: Asked) -> Answer:
     if asked.kind == Question.WHAT_MAY:
         return what_may(ruling, asked)
     facts = question_facts(ruling.replay, asked)
+    if asked.kind == Question.TAKES_POOL and ruling.replay.outcome.get("unknown"):
+        each = for_each_hand(ruling, asked)
+        if each is not None:
+            return each
     if asked.kind in (Question.HAND_FOUL, Question.TAKES_POOL):
         found = _from_ruling(ruling, asked)
         if found is not None:
             return found
     return from_book(ruling.rulebook, asked, facts) or silent(ruling.rulebook, asked)
+
+
+def for_each_hand(ruling: Ruling, asked: Asked) -> Answer | None:
+    """Who takes the pool, where the hands at the show are not named: the book's ruling
+    for each possibility, each player at the show holding the best hand in turn (the act
+    ``PLAYER wins`` added to the events, and ruled as the book rules it)."""
+    from ..table.cases import Event
+    from ..table.replay import replay
+    from .judge import rule_on
+
+    book, case = ruling.rulebook, ruling.case
+    parts: list[str] = []
+    cites: list[str] = []
+    for n in ruling.replay.outcome.get("players") or []:
+        trial = replace(case, events=(*case.events, Event(Act.WINS, player=n)))
+        try:
+            one = _from_ruling(rule_on(replay(trial, book), book), asked)
+        except InputError:
+            continue
+        if one is None:
+            continue
+        parts.append(f"if {n}'s hand is the best, {one.answer}")
+        cites += [c for c in one.cites if c not in cites]
+    if not parts:
+        return None
+    unknown = ", ".join(ruling.replay.outcome["unknown"])
+    return Answer(asked.text, str(asked.kind), "; ".join(parts),
+                  f"the hands of {unknown} are not named, so the answer is given for each: "
+                  + "; ".join(parts), None, cites)
 
 
 # --- the facts a question is answered on ---------------------------------------------

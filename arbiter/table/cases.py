@@ -401,8 +401,13 @@ def parse_mapping(data: dict[str, Any], ctx: _Ctx) -> Event:
     spec = ACTS[act]
     for key in data:  # the keys the vocabulary gives this act
         if key not in ("act", "note", *spec.keys):
+            # Before the acts' keys were declared one by one (53a7647), every act took
+            # every key and ignored those it had no use for: such a case is told so.
+            old = (f"; a case written before each act's keys were declared (0.1.0) could "
+                   f"give any act {key!r}, which was ignored: remove it"
+                   if key in _OLD_KEYS else "")
             raise sub(key).error(f"'{act.value}' takes no {key!r}; it takes "
-                                 + ", ".join(repr(k) for k in spec.keys))
+                                 + ", ".join(repr(k) for k in spec.keys) + old)
 
     def seat(key: str) -> str | None:
         return _seat(data[key], sub(key)) if key in data else None
@@ -451,6 +456,12 @@ def parse_mapping(data: dict[str, Any], ctx: _Ctx) -> Event:
         ),
         text=_mapping_text(data),
     )
+
+
+# The keys every act's mapping took in the first releases (the case schema of 4629e69 and
+# dd2849e): an act that takes one of them no more is answered with what changed.
+_OLD_KEYS = frozenset({"player", "to", "about", "count", "amount", "cards", "card", "hands",
+                       "counts", "uncut", "exposed", "intent"})
 
 
 def _mapping_text(data: dict[str, Any]) -> str:
