@@ -71,7 +71,8 @@ def nearest(word: str, choices: list[str], n: int = 3) -> list[str]:
 
 
 def did_you_mean(word: str, choices: list[str]) -> str:
-    near = nearest(word, choices)
+    """A hint for a refused word; never the refused word itself (it was refused)."""
+    near = [c for c in nearest(word, [c for c in choices if c.lower() != word.lower()])]
     if near:
         return "did you mean " + " or ".join(repr(c) for c in near) + "?"
     return "expected one of " + ", ".join(repr(c) for c in sorted(choices))

@@ -60,6 +60,10 @@ def irregularities(r: Replay) -> list[dict[str, Any]]:
 def replay_differences(r: Replay, expect: dict[str, Any]) -> list[str]:
     """Every way the replay differs from ``expect``; empty when it agrees."""
     diffs = []
+    for key, got in (("dealer", r.dealer), ("jackpot", r.facts.get("jackpot")),
+                     ("deal", r.facts.get("deal"))):  # the deal the sitting has reached
+        if key in expect and got != expect[key]:
+            diffs.append(f"{key}: expected {expect[key]!r}, replay has {got!r}")
     if "pool" in expect and r.final.pool != expect["pool"]:
         diffs.append(f"pool: expected {expect['pool']}, replay has {r.final.pool}")
     for who, stake in expect.get("stakes", {}).items():
@@ -99,10 +103,10 @@ def replay_differences(r: Replay, expect: dict[str, Any]) -> list[str]:
     return diffs
 
 
-def answer_differences(ruling: Any, expect: dict[str, Any]) -> list[str]:
+def answer_differences(ruling: Any, expect: dict[str, Any], got: Any = None) -> list[str]:
     """Every way the ruling's answer to the case's question differs from ``expect``
     (``answer:``: the answer, the laws it must cite, whether the book is silent)."""
-    got = ruling.answer
+    got = ruling.answer if got is None else got
     if got is None:
         return ["the case asks no question the ruling answers"]
     diffs = []
@@ -125,6 +129,11 @@ def answer_differences(ruling: Any, expect: dict[str, Any]) -> list[str]:
 def ruling_differences(ruling: Any, expect: dict[str, Any]) -> list[str]:
     """Every way a ruling differs from ``expect`` (the ``ruling:`` block of a case)."""
     diffs = answer_differences(ruling, expect["answer"]) if "answer" in expect else []
+    if "answers" in expect:  # several questions, each answered in turn
+        if len(ruling.answers) != len(expect["answers"]):
+            diffs.append(f"expected {len(expect['answers'])} answers, got {len(ruling.answers)}")
+        for i, (want, have) in enumerate(zip(expect["answers"], ruling.answers, strict=False)):
+            diffs += [f"answers[{i}]: {d}" for d in answer_differences(ruling, want, have)]
     got = [
         {"finding": str(d.finding.kind), "decision": str(d.decision),
          **({"if": d.condition} if d.condition else {})}

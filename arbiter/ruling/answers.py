@@ -72,22 +72,67 @@ class Answer:
         return f"{word}: {text[:1].lower() + text[1:] if text[1:2].islower() else text}"
 
 
+def answers_for(ruling: Ruling) -> list[Answer]:
+    """The answer to each question the case asks (``asks:`` may be a list), in order."""
+    d = ruling.case.dispute
+    if d is None or d.asks is None:
+        return []
+    return [answer_to(ruling, a) for a in (d.asks, *d.more_asks)]
+
+
 def answer_for(ruling: Ruling) -> Answer | None:
-    """The answer to the case's question under the ruling's book, or None if it asks none."""
+    """The answer to the case's (first) question under the ruling's book, or None if it
+    asks none."""
     d = ruling.case.dispute
     if d is None or d.asks is None:
         return None
-    asked = d.asks
+    return answer_to(ruling, d.asks)
+
+
+def answer_to(ruling: Ruling, asked: Asked) -> Answer:
     if asked.kind == Question.MAY:
         return may(ruling, asked)
     if asked.kind == Question.WHAT_MAY:
         return what_may(ruling, asked)
     facts = question_facts(ruling.replay, asked)
+    if asked.kind == Question.TAKES_POOL and ruling.replay.outcome.get("unknown"):
+        each = for_each_hand(ruling, asked)
+        if each is not None:
+            return each
     if asked.kind in (Question.HAND_FOUL, Question.TAKES_POOL):
         found = _from_ruling(ruling, asked)
         if found is not None:
             return found
     return from_book(ruling.rulebook, asked, facts) or silent(ruling.rulebook, asked)
+
+
+def for_each_hand(ruling: Ruling, asked: Asked) -> Answer | None:
+    """Who takes the pool, where the hands at the show are not named: the book's ruling
+    for each possibility, each player at the show holding the best hand in turn (the act
+    ``PLAYER wins`` added to the events, and ruled as the book rules it)."""
+    from ..table.cases import Event
+    from ..table.replay import replay
+    from .judge import rule_on
+
+    book, case = ruling.rulebook, ruling.case
+    parts: list[str] = []
+    cites: list[str] = []
+    for n in ruling.replay.outcome.get("players") or []:
+        trial = replace(case, events=(*case.events, Event(Act.WINS, player=n)))
+        try:
+            one = _from_ruling(rule_on(replay(trial, book), book), asked)
+        except InputError:
+            continue
+        if one is None:
+            continue
+        parts.append(f"if {n}'s hand is the best, {one.answer}")
+        cites += [c for c in one.cites if c not in cites]
+    if not parts:
+        return None
+    unknown = ", ".join(ruling.replay.outcome["unknown"])
+    return Answer(asked.text, str(asked.kind), "; ".join(parts),
+                  f"the hands of {unknown} are not named, so the answer is given for each: "
+                  + "; ".join(parts), None, cites)
 
 
 # --- the facts a question is answered on ---------------------------------------------
@@ -124,7 +169,34 @@ def question_facts(r: Replay, asked: Asked, act: str | None = None,
         "stake": r.stake(p) if p else None, "pool": r.final.pool,
         "in_turn": r.final.turn == p if p else None, "found": found, "decision": decision,
     }
+    facts.update(sitting_facts(r, asked))
     return facts
+
+
+def sitting_facts(r: Replay, asked: Asked) -> dict[str, Any]:
+    """The facts of the sitting and the dispute: which deal, who dealt the last and who
+    deals next; what the player must put in now; who the dispute's parties are."""
+    seats = list(r.seats)
+    d = seats.index(r.dealer)
+    left, right = seats[(d + 1) % len(seats)], seats[d - 1]
+    dispute = r.case.dispute
+    parties = {x for x in (dispute.raised_by, dispute.about) if x} if dispute else set()
+    parties |= {f.player for f in r.findings if f.player and not FINDINGS[f.kind].outcome}
+    p = asked.player
+    level = int(r.facts.get("level") or 0)
+    return {
+        "deal": r.facts.get("deal", 1), "next_dealer": r.facts.get("next_dealer"),
+        "last_dealer": r.facts.get("last_dealer"), "jackpot": r.facts.get("jackpot", 0),
+        "to_put_in": max(0, level - r.stake(p)) if p else None,
+        "opened": bool(r.facts.get("opener")) or not r.facts.get("jackpot"),
+        "first_say": (r.final.turn == p and not r.facts.get("bet_made")
+                      and not any(r.stake(n) > (r.stake(r.age) if n != r.age else 0)
+                                  for n in seats if n != p)) if p else None,
+        "ante": int(r.facts.get("blind") or r.case.table.blind),
+        "to_open": int(r.facts.get("going_in") or 0),
+        "dealer_disputing": r.dealer in parties, "left_of_dealer": left,
+        "right_of_dealer": right, "left_of_dealer_disputing": left in parties,
+    }
 
 
 # --- the book's own answers ------------------------------------------------------------

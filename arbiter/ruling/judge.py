@@ -125,6 +125,7 @@ class Ruling:
     fact_referee: str | None = None
     assumes: list[str] = field(default_factory=list)  # relied on, but by no finding
     answer: Any = None  # the answer to the case's question (arbiter/answers.py), if it asks
+    answers: list[Any] = field(default_factory=list)  # to each question asked, in order
 
     @property
     def case(self) -> Case:
@@ -149,6 +150,8 @@ class Ruling:
             "dispute": {"raised_by": d.raised_by, "about": d.about,
                         "question": d.question} if d else None,
             "answer": self.answer.to_dict() if self.answer else None,
+            **({"answers": [a.to_dict() for a in self.answers]} if len(self.answers) > 1
+               else {}),
             "findings": [f.to_dict() for f in self.replay.findings],
             "decisions": [x.to_dict() for x in self.decisions],
             "silent": [s.to_dict() for s in self.silences],
@@ -170,13 +173,14 @@ class Ruling:
 def judge(case: Case, book: Rulebook) -> Ruling:
     """Replay ``case`` under ``book``, rule on everything the replay found, and answer the
     case's question."""
-    from .answers import answer_for
+    from .answers import answers_for
 
     ruling = rule_on(replay(case, book), book)
-    ruling.answer = answer_for(ruling)
-    if ruling.answer is not None:  # the laws the answer rests on are quoted too
+    ruling.answers = answers_for(ruling)  # each question the case asks, in order
+    ruling.answer = ruling.answers[0] if ruling.answers else None
+    for answer in ruling.answers:  # the laws the answers rest on are quoted too
         have = {c.ref for c in ruling.citations}
-        ruling.citations += [_citation(book, c) for c in ruling.answer.cites if c not in have]
+        ruling.citations += [_citation(book, c) for c in answer.cites if c not in have]
     return ruling
 
 

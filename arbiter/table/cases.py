@@ -18,6 +18,7 @@ from ..load.yamlsafe import MAX_CASE_VALUES, Document, not_decimal, parse
 from ..terms.cards import parse_card
 from ..terms.records import field, record
 from ..terms.vocabulary import ACTS, INTENTS, Act, verbs
+from .agreed import Agreed, agreed_from
 
 if TYPE_CHECKING:
     from ..load.files import StrPath
@@ -65,6 +66,8 @@ class Dispute:
     raised_by: str | None = None
     about: str | None = None
     asks: Asked | None = None  # the question in one of the forms (arbiter/questions.py)
+    # The questions after the first, where ``asks:`` is a list: each answered in turn.
+    more_asks: tuple[Asked, ...] = ()
 
 
 @record(frozen=True)
@@ -78,6 +81,7 @@ class Case:
     rulebook_line: int | None = None
     dispute: Dispute | None = None
     expect: dict[str, Any] = field(default_factory=dict)
+    agreed: Agreed = field(default_factory=Agreed)  # the table's agreements (``agreed:``)
 
 
 # --- the one-line form ------------------------------------------------------
@@ -174,6 +178,10 @@ def parse_line(text: str, ctx: _Ctx) -> Event:
     low = raw.lower()
     if low in ("deal", "deals", "the deal", "cards dealt"):
         return Event(Act.DEALS, text=raw)
+    nxt = _NEXT_DEAL.fullmatch(low)
+    if nxt:  # "next deal", "next deal by C", "next deal, C deals": the sitting goes on
+        who = nxt.group(1) or nxt.group(2)
+        return Event(Act.NEXT_DEAL, player=_seat(who, ctx) if who else None, text=raw)
     m = re.match(r"^(?:a )?(?:card )?(?:found )?faced(?: card)?(?: in (?:the )?pack)?(?: (\S+))?$",
                  low) if "faced" in low else None
     if m:
@@ -185,13 +193,70 @@ def parse_line(text: str, ctx: _Ctx) -> Event:
     for phrase, act in _BY_FIRST.get(rest_low.split(" ", 1)[0], ()):
         if rest_low == phrase or rest_low.startswith(phrase + " "):
             args = rest[len(phrase):].split()
-            return _with_args(Event(act, player=player, text=raw), args, ctx)
-    verbs = sorted({p.split()[0] for p, _ in _VERBS})
+            try:
+                return _with_args(Event(act, player=player, text=raw), args, ctx)
+            except InputError as exc:  # a phrasing that fits another act is pointed to it
+                raise _pointed(raw, player, rest_low, ctx) or exc from None
+    pointed = _pointed(raw, player, rest_low, ctx)
+    if pointed is not None:
+        raise pointed
+    raise ctx.error(f"cannot read {raw!r}: after the player expected a verb such as "
+                    f"'discards', 'gives', 'bets'; {_verb_hint(rest)}".rstrip("; "))
+
+
+_NEXT_DEAL = re.compile(r"(?:the )?(?:next|new) deal(?:,? (?:dealt )?by (\S+)|,? (\S+) deals)?")
+
+# Phrasings a player would use that fit an act under other words: the refusal names the
+# form that fits ({p}: the player). Tried in order, on the words after the player.
+_POINTERS: tuple[tuple[str, str], ...] = (
+    (r"(?:says|tells|claims|declares|states|shouts) (?:that )?(?:he|she|they) (?:has|holds|"
+     r"had|held|have|was dealt|got)\b",
+     "to tell the table what a hand holds, write 'announces' (an error pointed out), "
+     "e.g. '{p} announces he has six cards'"),
+    (r"(?:asks|inquires of|asks of) (?!the dealer)\S+ how many",
+     "to ask the dealer what a player drew, write '{p} asks the dealer how many he drew' "
+     "(or, of another player: '{p} asks how many B drew')"),
+    (r"(?:throws|tosses|puts out|lays out|discards) (?:away )?(\d+|one|two|three|four|five)"
+     r"(?: cards?)?",
+     "to throw out cards for the draw write 'discards' ('{p} discards 2'); 'throws' is "
+     "read only as 'throws down', 'throws up' or 'throws in' (he passes)"),
+    (r"(?:says|tells|claims) (?:he|she) (?:will|'ll|would|is going to)\b",
+     "what he says he will do is 'says he will' and one of "
+     + ", ".join(INTENTS) + ", e.g. '{p} says he will bet 10'"),
+    (r"(?:stays|stays in|stops in|goes along|is in)$",
+     "write 'comes in' (before the draw) or 'calls' (after it)"),
+    (r"(?:calls for a sight|demands a sight|calls for a show|demands a show)\b",
+     "a player who puts in all he has and calls for a show is written "
+     "'{p} calls AMOUNT' (what he put in)"),
+    (r"(?:checks out|knocks|raps|passes the say)$", "write 'stands' (he stands without "
+     "betting) or 'passes' (he throws his hand up)"),
+    (r"(?:mucks|tosses in|throws away his hand|gives up)\b", "write 'passes'"),
+    (r"(?:is|was) (?:dealt|given) (\w+)",
+     "a hand dealt wrong is written in the deal: {act: deals, counts: {{p}: 6}}"),
+    (r"(?:shuffles|shuffled)\b",
+     "a shuffle is not an event of the table; write the cut ('E cuts the pack') or the deal"),
+    (r"(?:deals|dealt)\b.*(?:next|again)",
+     "a deal after the first is 'next deal' (or 'next deal by {p}')"),
+)
+
+
+def _pointed(raw: str, player: str, rest_low: str, ctx: _Ctx) -> InputError | None:
+    for pattern, hint in _POINTERS:
+        if re.match(pattern, rest_low):
+            return ctx.error(f"cannot read {raw!r}: " + hint.replace("{p}", player))
+    return None
+
+
+def _verb_hint(rest: str) -> str:
+    """What to write instead of the word read as the verb; where it begins phrases but is
+    none itself ("throws"), the phrases it begins, never the word that was refused."""
     word = rest.split()[0] if rest.split() else ""
-    raise ctx.error(
-        f"cannot read {raw!r}: after the player expected a verb such as "
-        f"'discards', 'gives', 'bets'; {did_you_mean(word, verbs) if word else ''}".rstrip("; ")
-    )
+    if not word:
+        return ""
+    phrases = [p for p, _ in _BY_FIRST.get(word.lower(), ())]
+    if phrases:
+        return (f"{word!r} is read only in " + ", ".join(repr(p) for p in sorted(phrases)))
+    return did_you_mean(word, sorted({p.split()[0] for p, _ in _VERBS}))
 
 
 def _seat(name: str, ctx: _Ctx) -> str:
@@ -301,8 +366,12 @@ def _intent(ev: Event, rest: list[str], ctx: _Ctx) -> Event:
     said = " ".join(rest).lower().split()
     intent = next((w for w in said if w in INTENTS), None)
     if intent is None:
-        raise ctx.error("say what he said he would do, e.g. 'B says he will pass'")
-    return Event(ev.act, player=ev.player, about=intent, text=ev.text)
+        raise ctx.error("say what he said he would do: one of " + ", ".join(INTENTS)
+                        + ", e.g. 'B says he will pass' or 'D says he will bet 10'")
+    # "D says he will bet 10": the amount he named is kept with what he said.
+    after = " ".join(said[said.index(intent) + 1:])
+    amount = parse_amount(after, ctx) if after.strip() else None
+    return Event(ev.act, player=ev.player, about=intent, amount=amount, text=ev.text)
 
 
 def _claimed(words: str, ctx: _Ctx) -> int:
@@ -343,8 +412,13 @@ def parse_mapping(data: dict[str, Any], ctx: _Ctx) -> Event:
     spec = ACTS[act]
     for key in data:  # the keys the vocabulary gives this act
         if key not in ("act", "note", *spec.keys):
+            # Before the acts' keys were declared one by one (53a7647), every act took
+            # every key and ignored those it had no use for: such a case is told so.
+            old = (f"; a case written before each act's keys were declared (0.1.0) could "
+                   f"give any act {key!r}, which was ignored: remove it"
+                   if key in _OLD_KEYS else "")
             raise sub(key).error(f"'{act.value}' takes no {key!r}; it takes "
-                                 + ", ".join(repr(k) for k in spec.keys))
+                                 + ", ".join(repr(k) for k in spec.keys) + old)
 
     def seat(key: str) -> str | None:
         return _seat(data[key], sub(key)) if key in data else None
@@ -393,6 +467,12 @@ def parse_mapping(data: dict[str, Any], ctx: _Ctx) -> Event:
         ),
         text=_mapping_text(data),
     )
+
+
+# The keys every act's mapping took in the first releases (the case schema of 4629e69 and
+# dd2849e): an act that takes one of them no more is answered with what changed.
+_OLD_KEYS = frozenset({"player", "to", "about", "count", "amount", "cards", "card", "hands",
+                       "counts", "uncut", "exposed", "intent"})
 
 
 def _mapping_text(data: dict[str, Any]) -> str:
@@ -446,6 +526,10 @@ def case_from_document(doc: Document) -> Case:
     table = _table(doc, t, seats, counters)
     events = _events(doc, data["events"], seats, counters)
     dispute = _dispute(doc, data["dispute"], seats, counters) if "dispute" in data else None
+    deals = 1 + sum(1 for e in events if e.act == Act.NEXT_DEAL)
+    agreed = agreed_from(doc, data.get("agreed", t.get("agreed")),
+                         ("agreed",) if "agreed" in data else ("table", "agreed"), deals,
+                         table.blind)
     return Case(
         file=doc.file,
         table=table,
@@ -456,6 +540,7 @@ def case_from_document(doc: Document) -> Case:
         rulebook_line=doc.where(("rulebook",))[0] if "rulebook" in data else None,
         dispute=dispute,
         expect=data.get("expect", {}),
+        agreed=agreed,
     )
 
 
@@ -491,13 +576,17 @@ def _dispute(doc: Document, d: dict[str, Any], seats: tuple[str, ...],
              counters: dict[str, int]) -> Dispute:
     named = {key: _seat(d[key], _Ctx(doc, ("dispute", key), seats, counters))
              for key in ("raised_by", "about") if key in d}
-    asks = None
-    if "asks" in d:
+    asked: list[Asked] = []
+    if "asks" in d:  # one question, or a list of them, each answered in turn
         from .questions import parse_question
 
-        asks = parse_question(d["asks"], _Ctx(doc, ("dispute", "asks"), seats, counters))
+        many = d["asks"] if isinstance(d["asks"], list) else [d["asks"]]
+        for i, q in enumerate(many):
+            path = ("dispute", "asks", i) if isinstance(d["asks"], list) else ("dispute", "asks")
+            asked.append(parse_question(q, _Ctx(doc, path, seats, counters)))
+    asks = asked[0] if asked else None
     if "question" not in d and asks is None:
         raise doc.error(("dispute",), "a dispute needs 'asks' (one of the question "
                         "forms, e.g. 'may C come in') or 'question' (in your own words)")
-    return Dispute(d.get("question") or asks.text if asks else d["question"],
-                   named.get("raised_by"), named.get("about"), asks)
+    text = d.get("question") or ("; ".join(a.text for a in asked) if asked else "")
+    return Dispute(text, named.get("raised_by"), named.get("about"), asks, tuple(asked[1:]))

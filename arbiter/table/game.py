@@ -17,7 +17,7 @@ from ..law.precedence import cause_of
 from ..terms.cards import FULL_PACK
 from ..terms.findings import Finding, Kind
 from ..terms.records import field, record
-from .agreed import Agreed
+from .agreed_values import AgreedValues
 
 if TYPE_CHECKING:  # checked as the enum it behaves as; made as cheaply as names.py can
     from enum import StrEnum
@@ -81,19 +81,29 @@ class Game:
     def __init__(self, seats: tuple[str, ...], dealer: str, blind: int, limit: int,
                  rules: Rules, *, jackpot: int = 0, carried: int = 0,
                  stakes: dict[str, int] | None = None,
-                 precedence: tuple[dict[str, Any], ...] = (),
-                 agreed: Agreed | None = None) -> None:
+                 precedence: tuple[dict[str, Any], ...] = (), agreed: Any = None,
+                 values: AgreedValues | None = None) -> None:
         self.rules = rules
         # What the table agreed before play, which the acts are set against: the blind
         # (acts/agreements.py), the limit every going better is held to, and the stakes
         # each player put on the table (table stakes).
-        self.agreed = agreed or Agreed(blind=blind, limit=limit,
-                                       stakes=tuple((stakes or {}).items()))
-        if self.agreed.limit is not None:
-            limit = self.agreed.limit
+        self.values = values or AgreedValues(blind=blind, limit=limit,
+                                             stakes=tuple((stakes or {}).items()))
+        if self.values.limit is not None:
+            limit = self.values.limit
+        # The sitting: the table's agreements (table/agreed.py), which deal of the sitting
+        # this is, each deal ended so far, and the blind the table plays for.
+        self.agreed = agreed
+        self.deal = 1
+        self.deals: list[dict[str, Any]] = []
+        self.table_blind = blind
+        self.deal_began = 0  # the step after which this deal's events begin
+        self.untold = False  # the case tells only the show: the deal is taken as regular
+        self.shown: list[str] = []  # who turned up his cards at the show, in order
+        self.closed_by: str | None = None  # whose act closed the last betting
         self.precedence = precedence
         self.names = seats
-        funds = dict(self.agreed.stakes) or stakes or {}
+        funds = dict(self.values.stakes) or stakes or {}
         self.seats = {n: Seat(n, funds=funds.get(n)) for n in seats}
         self.dealer = dealer
         self.age = self.left_of(dealer)
@@ -144,7 +154,6 @@ class Game:
         # The show: the last player, whose act closed the betting, and who has shown.
         self.last_player: str | None = None
         self.last_staker: str | None = None
-        self.shown: list[str] = []
         # Findings not recorded, each with its cause and the precedence rule that says so.
         self.merged: list[tuple[Finding, Finding, dict[str, Any]]] = []
 
@@ -215,6 +224,7 @@ class Game:
         engine's assumptions the finding rests on (from ``rely``)."""
         f = Finding(kind, self.step, self.line, player, message,
                     dict(facts, phase=str(self.phase)), assumed=relied)
+        self._in_sitting(f)
         cause = cause_of(self.precedence, self.findings, f) if self.precedence else None
         if cause is None:
             self.findings.append(f)
@@ -222,6 +232,80 @@ class Game:
             f.ruled_on = cause[0]
             self.merged.append((f, *cause))
         return f
+
+    def _in_sitting(self, f: Finding) -> None:
+        """The facts a sitting adds to a finding: which deal it is in, with that deal's
+        dealer, age and jack-pot (the replay's are the last deal's), and whether the table's
+        agreements cover it."""
+        if self.agreed is not None and self.agreed.any():
+            f.facts.update(self.agreed.covering(str(f.kind), self.deal))
+        if self.deal > 1:
+            f.facts.update(self.deal_facts())
+
+    def deal_facts(self) -> dict[str, Any]:
+        return {"deal": self.deal, "dealer": self.dealer, "age": self.age,
+                "jackpot": self.jackpot, "left_of_dealer": self.left_of(self.dealer),
+                "right_of_dealer": self.right_of(self.dealer)}
+
+    # --- the sitting: one deal ends, the next begins ------------------------------------
+
+    def next_dealer(self, rely: bool = True) -> str:
+        """Who deals the next deal, as the book says (``deal.passes``): the player on the
+        dealer's left, or the player who took the pool. ``rely``: the table goes by it."""
+        if rely:
+            self.rely("deal_passes")
+        winner = self.outcome.get("winner")
+        if self.rules.deal_passes == "to_winner" and winner in self.seats:
+            return str(winner)
+        return self.left_of(self.dealer)
+
+    def jackpot_next(self) -> bool:
+        """Whether the next deal is a jack-pot: this one ended with nobody come in, and the
+        table plays jack-pots (the book's own outcome: Peel 29, Hoffmann p. 132)."""
+        played = self.agreed.jackpots if self.agreed is not None else None
+        return self.outcome.get("kind") == "not_opened" and played is not False
+
+    def begin_next_deal(self, dealer: str) -> None:
+        """End this deal and begin the next, dealt by ``dealer``. What the book carries
+        over comes with it: a jack-pot's pool (the ante and straddles remain in it, Peel
+        29), the series of jack-pots; the findings and what the table relied on."""
+        if self.deal == 1:
+            for f in self.findings:  # the first deal's, told apart from the later ones'
+                f.facts.setdefault("deal", 1)
+                f.facts.setdefault("dealer", self.dealer)
+                f.facts.setdefault("age", self.age)
+        jack = self.jackpot_next()
+        self.deals.append({"deal": self.deal, "dealer": self.dealer,
+                           "outcome": self.outcome.get("kind"),
+                           "winner": self.outcome.get("winner"), "pool": self.pool,
+                           "jackpot": self.jackpot})
+        funds = {n: s.funds for n, s in self.seats.items()}
+        winner = self.outcome.get("winner")
+        if winner in funds and funds[winner] is not None:
+            funds[winner] = (funds[winner] or 0) + self.pool
+        carried = self.pool if jack else 0
+        keep = {"findings", "step", "line", "relied", "merged", "settled", "deals", "agreed",
+                "table_blind", "deal_cuts", "precedence", "rules"}
+        fresh = Game(self.names, dealer, self.table_blind, self.limit, self.rules,
+                     jackpot=self.jackpot + 1 if jack else 0, carried=carried,
+                     stakes={n: f for n, f in funds.items() if f is not None} or None,
+                     precedence=self.precedence, agreed=self.agreed, values=self.values)
+        self.__dict__.update({k: v for k, v in fresh.__dict__.items() if k not in keep})
+        self.deal = len(self.deals) + 1
+        self.deal_began = self.step
+
+    def assume_regular_deal(self) -> None:
+        """The case tells nothing before the show: the deal, the draw and the betting are
+        taken to have been regular, five cards to each, and the show begins."""
+        for seat in self.seats.values():
+            seat.hand = [self.pack.pop() for _ in range(5)]
+            seat.dealt = tuple(seat.hand)
+        self.untold = True
+        self.phase = Phase.SHOW
+
+    def first_of_deal(self) -> bool:
+        """Whether the event now is the first this deal has."""
+        return self.step == self.deal_began + 1
 
     def track(self, key: str, player: str, finding: Finding) -> None:
         """Keep a finding open so later facts (lifting, the next player helped) reach it."""

@@ -16,7 +16,7 @@ from ..law.params import Rules, precedence_of, rules_from, voice, yaml_name
 from ..terms.findings import Finding
 from ..terms.records import record
 from .acts import finish, run
-from .agreed import agreed_values
+from .agreed_values import agreed_values
 from .cases import Case
 from .game import Game, Impossible
 
@@ -118,8 +118,8 @@ def replay(case: Case, rulebook: Rulebook | None = None) -> Replay:
     t = case.table
     game = Game(t.seats, t.dealer, t.blind, t.limit, rules, jackpot=t.jackpot,
                 carried=t.pool, stakes=dict(t.stakes) if t.stakes else None,
-                precedence=precedence_of(rulebook),
-                agreed=agreed_values(t, getattr(case, "agreed", None)))
+                precedence=precedence_of(rulebook), agreed=case.agreed,
+                values=agreed_values(t, case.agreed))
     steps = [_snapshot(game, 0, None, "the table before the deal", 0)]
     for i, ev in enumerate(case.events, 1):
         game.step, game.line = i, ev.line
@@ -141,7 +141,7 @@ def replay(case: Case, rulebook: Rulebook | None = None) -> Replay:
         case=case,
         rulebook=rulebook.id if rulebook else "(none)",
         seats=t.seats,
-        dealer=t.dealer,
+        dealer=game.dealer,  # in a sitting of several deals, the last deal's
         age=game.age,
         steps=tuple(steps),
         findings=tuple(game.findings),
@@ -152,11 +152,28 @@ def replay(case: Case, rulebook: Rulebook | None = None) -> Replay:
                "straddles": [list(s) for s in game.straddles], "blind": game.blind_unit,
                "bet_made": game.bet_made, "to_act": list(game.to_act),
                "went_in": [n for n in game.names if game.seats[n].came_in],
-               "found_at_end": len(game.findings) - during_events},
+               "found_at_end": len(game.findings) - during_events,
+               **sitting_facts(game)},
         relied=tuple(game.relied),
         book_name=voice(rulebook) if rulebook else "the book",
         merged=tuple(game.merged),
     )
+
+
+def sitting_facts(game: Game) -> dict[str, Any]:
+    """What the sitting adds to the replay's facts: the jack-pot of the deal now, which
+    deal it is, the deals ended before it, who deals next, the order of the show."""
+    out: dict[str, Any] = {"jackpot": game.jackpot, "deal": game.deal,
+                           "going_in": game.rules.come_in_multiple * game.blind_unit,
+                           "show_order": list(game.shown), "closed_by": game.closed_by,
+                           "untold": game.untold}
+    if game.deals:
+        out["deals"] = [dict(d) for d in game.deals]
+        out["last_dealer"] = game.deals[-1]["dealer"]
+    out["next_dealer"] = game.next_dealer(rely=False)
+    if game.agreed is not None and game.agreed.any():
+        out["agreed"] = game.agreed.to_dict()
+    return out
 
 
 def _snapshot(game: Game, index: int, line: int | None, text: str, before: int) -> Step:

@@ -117,6 +117,11 @@ def admissible(game: Game, ev: Event) -> bool:
     if game.phase == Phase.OVER and not spec.after_hand:
         raise OutOfPlace(f"the hand is over ({over(game)}), so it comes too late")
     if spec.needs_dealt and game.phase == Phase.BEFORE_DEAL:
+        if ev.act == Act.SHOWS and game.first_of_deal():
+            # A case that tells only the show: what came before it is taken as regular,
+            # and the ruling says so (the showdown's ``deal_untold``).
+            game.assume_regular_deal()
+            return True
         raise OutOfPlace("the cards have not been dealt yet")
     return True
 
