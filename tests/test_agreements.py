@@ -45,7 +45,7 @@ def test_each_law_lists_the_shipped_cases_whose_expected_ruling_cites_it() -> No
     assert "b10-the-age-puts-up-four-against-the-agreed-one" not in laws["19"]["cases"]
     assert all(len(law["cases"]) == len(set(law["cases"])) for law in laws.values())
     hoyle = json.loads(run("law", "hoyle", "dealer-passes", "--format", "json").stdout)
-    assert hoyle["cases"] == ["b13-the-dealer-who-passed-gives-the-draw"]
+    assert "b13-the-dealer-who-passed-gives-the-draw" in hoyle["cases"]
     text = run("law", "hoyle", "dealer-passes").stdout
     assert "Cases: b13-the-dealer-who-passed-gives-the-draw" in text
 
