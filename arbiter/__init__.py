@@ -11,9 +11,12 @@ The library is used as (docs/api.md has more)::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+# typing is not imported here: the command starts by importing this package, and what it
+# does before arbiter.entry has taken over Ctrl-C is best kept to nothing.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from .api import load_case, load_rulebook, replay, rule
     from .errors import ArbiterError, InputError
     from .law.laws import Law, Rulebook

@@ -46,8 +46,8 @@ def test_each_law_lists_the_shipped_cases_whose_expected_ruling_cites_it() -> No
     assert all(len(law["cases"]) == len(set(law["cases"])) for law in laws.values())
     hoyle = json.loads(run("law", "hoyle", "dealer-passes", "--format", "json").stdout)
     assert "b13-the-dealer-who-passed-gives-the-draw" in hoyle["cases"]
-    text = run("law", "hoyle", "dealer-passes").stdout
-    assert "Cases: b13-the-dealer-who-passed-gives-the-draw" in text
+    text = " ".join(run("law", "hoyle", "dealer-passes").stdout.split())
+    assert "Cases: " in text and "b13-the-dealer-who-passed-gives-the-draw" in text
 
 
 def test_a_blind_is_set_against_the_agreed_values_whatever_their_source() -> None:

@@ -131,6 +131,9 @@ def search_cmd(
 
     lib = library(rulebook_dirs)
     selected = [lib.get(b) for b in books] if books else lib.all()
+    if not " ".join(words).strip():
+        raise InputError("nothing to search for: expected one or more words, e.g. "
+                         "'arbiter search straddle'")
     hits = search(selected, list(words))[:limit]
     if fmt == "json":
         emit(
@@ -146,11 +149,13 @@ def search_cmd(
         asked = " ".join(words)
         emit(f"No law matches {asked if len(asked) <= 80 else asked[:77] + '...'!r}.")
         return
+    from ..render.safe import visible
+
     color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    # The matches are marked by two private-use characters, the text made safe to print,
+    # and only then are the marks made the terminal's bold yellow (or « and »).
+    text = visible("\n\n".join(
+        law_text(lib.get(h.law.book), h.law, marked(h.law.text, h.spans, "\ue000", "\ue001"))
+        for h in hits))
     left, right = ("\x1b[1;33m", "\x1b[0m") if color else ("«", "»")
-    emit(
-        "\n\n".join(
-            law_text(lib.get(h.law.book), h.law, marked(h.law.text, h.spans, left, right))
-            for h in hits
-        )
-    )
+    emit(text.replace("\ue000", left).replace("\ue001", right), safe=False)

@@ -29,7 +29,7 @@ def examples_cmd(name: str | None, fmt: str) -> None:
         if fmt == "json":
             emit(to_json({"name": found.name, "title": found.title, "text": found.text()}))
         else:
-            click.echo(found.text(), nl=False)
+            emit(found.text(), nl=False)
     elif fmt == "json":
         emit(to_json([{"name": e.name, "title": e.title} for e in examples()]))
     else:
@@ -66,8 +66,6 @@ def new_cmd(file: str | None, house: bool, parent: str, force: bool,
       arbiter new > my-case.yaml
       arbiter new --house club.yaml --on foster && arbiter check club.yaml
     """
-    from pathlib import Path
-
     from ..render.laws import to_json
     from ..table.template import TEMPLATE, write_template
 
@@ -76,11 +74,11 @@ def new_cmd(file: str | None, house: bool, parent: str, force: bool,
     if house:
         text = _house_text(file if to_file else None, parent, rulebook_dirs)
     if to_file and file is not None:
-        write_template(Path(file), force, text)
+        write_template(file, force, text)
     if fmt == "json":
         emit(to_json({"file": str(file) if to_file else None, "text": text}))
     elif to_file:
-        click.echo(f"wrote {file}: edit it, then 'arbiter check {file}'", err=True)
+        emit(f"wrote {file}: edit it, then 'arbiter check {file}'", err=True)
     else:
         click.echo(text, nl=False)
 

@@ -277,7 +277,7 @@ class Library:
         for d in (*self.dirs, examples_dir()):
             for ext in (".yaml", ".yml"):
                 f = joined(d, f"{book_id}{ext}")
-                if os.path.isfile(f):
+                if os.path.lexists(f):  # a FIFO or a link to nothing is refused as it is read
                     return f
         known = [*self.ids(), *example_ids()]
         raise InputError(f"no rulebook {book_id!r}; {did_you_mean(book_id, known)}")

@@ -13,7 +13,9 @@ WIDTH = 78  # a ruling's widest line, where the terminal is as wide (see ``colum
 def to_json(value: Any) -> str:
     import json  # here, not above: a ruling in text never needs it
 
-    return json.dumps(value, indent=2, ensure_ascii=False)
+    from .safe import json_safe
+
+    return json_safe(json.dumps(value, indent=2, ensure_ascii=False))
 
 
 def wrap(text: str, indent: str = "  ", width: int | None = None) -> str:
