@@ -64,17 +64,21 @@ dispute:
   raised_by: D              # who asks
   about: B                  # whose act is in question
   question: B has six cards in his hand now. Is his hand foul?
+  asks: is B's hand foul    # the question in a form arbiter answers first, under each book:
+  #   who bets first; who has the last say; who takes the pool; must C show;
+  #   may C come in (any act, without the -s); what may C do; is C's hand foul
 """
 
 
-def write_template(path: Path, force: bool = False) -> None:
-    """Write the template to ``path``; an existing file is kept unless ``force``."""
+def write_template(path: Path, force: bool = False, text: str = TEMPLATE) -> None:
+    """Write the template (or ``text``) to ``path``; an existing file is kept unless
+    ``force``."""
     if path.is_dir():
         raise InputError("this is a directory: expected the name of a file to write",
                          file=str(path))
     try:
         with path.open("w" if force else "x", encoding="utf-8") as fh:
-            fh.write(TEMPLATE)
+            fh.write(text)
     except FileExistsError:
         raise InputError("the file exists already; choose another name, or add --force to "
                          "replace it", file=str(path)) from None
