@@ -494,6 +494,72 @@ def test_yes_no_on_and_off_are_text_as_in_yaml_12(tmp_path: Path) -> None:
     assert r.code == 2 and "'yes'" in r.err, r.err
 
 
+# --- seat names: letters of any script, composed, compared case-folded -----------------------
+
+# A name a one-line event would misread, or no one word: refused on the seats' line, and
+# the line names the word that collides.
+BAD_SEATS = {"a": "'a'", "two": "'two'", "to": "'to'", "himself": "'himself'", "he": "'he'",
+             "As": "As", "Kd": "Kd", "10h": "", "The": "'the deal'", "blue": "'blue'",
+             "Mr Smith": "space", "1st": "letter", "x-": "'-'", "O'Brien": "\"'\"",
+             "_x": "letter", "\u0308x": "letter"}
+for _seat, _word in BAD_SEATS.items():
+    def _build_seat(d: Path, seat: str = _seat) -> Bad:
+        text = (TABLE.replace("[A, B, C]", f"[A, B, {yaml.safe_dump(seat).split(chr(10))[0]}]")
+                .replace("limit: 12", "limit: 12\n  counters: {white: 1, blue: 10}")
+                + "events: [deal]\n")
+        p = write(d, f"seats/{len(seat)}-{abs(hash(seat)) % 10**6}.yaml", text)
+        return Bad(["rule", p], p, 2)
+    bad(f"seat-named-{_seat.encode('unicode_escape').decode()}")(_build_seat)
+
+
+@pytest.mark.parametrize("seat", list(BAD_SEATS))
+def test_an_ambiguous_seat_name_is_refused_naming_the_word(seat: str, tmp_path: Path) -> None:
+    text = (TABLE.replace("[A, B, C]", f"[A, B, {yaml.safe_dump(seat).split(chr(10))[0]}]")
+            .replace("limit: 12", "limit: 12\n  counters: {white: 1, blue: 10}")
+            + "events: [deal]\n")
+    r = run("check", write(tmp_path, "seats.yaml", text))
+    assert r.code == 2 and "table.seats[2]" in r.err and BAD_SEATS[seat] in r.err, r.err
+
+
+# Names of many scripts for the seats of shipped cases, ruled as the cases are.
+UNICODE_SEATS = ["Zoë", "Søren", "Ελένη", "Ólafur", "अनु", "王芳", "Jean-Luc", "Ñandú", "Łucja",
+                 "Ğül"]
+_LETTERS = "ABCDEFGHIJ"
+
+
+def _renamed(text: str) -> str:
+    return re.sub(r"\b([A-J])\b", lambda m: UNICODE_SEATS[_LETTERS.index(m.group(1))], text)
+
+
+@pytest.mark.parametrize("case", CASES[::4], ids=lambda p: p.stem)
+def test_seats_of_any_script_are_ruled_as_letters_are(case: Path, tmp_path: Path) -> None:
+    text = case.read_text("utf-8")
+    if any(n in text for n in UNICODE_SEATS):
+        pytest.skip("the case uses the names already")
+    renamed = write(tmp_path, case.name, _renamed(text))
+    original = run("rule", str(case), "--format", "json")
+    other = run("rule", renamed, "--format", "json")
+    assert other.code == original.code, other.err
+    back = other.out.replace(renamed, str(case))
+    for letter, name in zip(_LETTERS, UNICODE_SEATS, strict=True):
+        back = back.replace(name, letter)
+    assert back == original.out
+
+
+def test_seat_names_are_composed_and_compared_case_folded(tmp_path: Path) -> None:
+    decomposed = "Zoe\u0308"
+    text = ("table: {seats: [Zoë, Søren, Faced, Straße], dealer: Zoë, blind: 1, limit: 12}\n"
+            "events:\n  - SØREN blinds 1\n  - deal\n  - faced comes in\n"
+            f"  - STRASSE passes\n  - {decomposed} passes\n  - søren makes good\n"
+            "dispute: {raised_by: FACED, question: Who bets first after the draw?}\n")
+    r = run("replay", write(tmp_path, "names.yaml", text))
+    assert r.code == 0, r.err
+    assert "Seats Zoë Søren Faced Straße" in r.out
+    again = text.replace("Straße], dealer", "Straße, ZOË], dealer")
+    r = run("check", write(tmp_path, "twice.yaml", again))
+    assert r.code == 2 and "'ZOË' is seat 'Zoë' again" in r.err, r.err
+
+
 # --- standard input: its bytes decoded as UTF-8 whatever the locale -------------------------
 
 # Each text mutation that breaks the encoding, given on standard input under a locale that

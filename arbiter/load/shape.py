@@ -18,6 +18,8 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from ..terms.seats import seat_key
+
 if TYPE_CHECKING:
     from .yamlsafe import Document
 
@@ -288,11 +290,12 @@ def strict_case(doc: Document) -> None:
     seats = doc.data["table"]["seats"]
     seen: dict[str, int] = {}
     for i, seat in enumerate(seats):
-        if seat.lower() in seen:
-            first = seats[seen[seat.lower()]]
+        key = seat_key(seat)  # composed and case-folded: Zoë and ZOË are one player
+        if key in seen:
+            first = seats[seen[key]]
             raise doc.error(("table", "seats", i), f"{seat!r} is seat {first!r} again: "
                             "expected names that differ in more than capitals")
-        seen[seat.lower()] = i
+        seen[key] = i
     case_size(doc)
 
 

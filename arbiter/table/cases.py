@@ -17,6 +17,7 @@ from ..errors import InputError, did_you_mean
 from ..load.yamlsafe import MAX_CASE_VALUES, Document, not_decimal, parse
 from ..terms.cards import parse_card
 from ..terms.records import field, record
+from ..terms.seats import name_fault, nfc, seat_key
 from ..terms.vocabulary import ACTS, INTENTS, Act, verbs
 
 if TYPE_CHECKING:
@@ -97,6 +98,7 @@ _NUMBER_WORDS = {
 }
 _FILLER = {"and", "more", "counters", "counter", "chips", "chip", "for", "cards", "card",
            "better", "to", "with", "the", "him", "of", "in", "pool"}
+_DEAL_FORMS = ("deal", "deals", "the deal", "cards dealt")  # the deal, written whole
 
 
 @record
@@ -171,21 +173,23 @@ def parse_line(text: str, ctx: _Ctx) -> Event:
     if sum(map(raw.count, "0123456789")) >= 10 and re.search(r"[0-9]{10}", raw):
         raise ctx.error("a number in this event is too large (at most 9 digits)")
     _decimals_only(raw, ctx)
+    raw = nfc(raw)
     low = raw.lower()
-    if low in ("deal", "deals", "the deal", "cards dealt"):
+    if low in _DEAL_FORMS:
         return Event(Act.DEALS, text=raw)
+    first, _, rest = raw.partition(" ")
+    player = _seat_or_none(first, ctx)  # a seat and a verb first: 'Faced passes' is Faced's
+    rest_low = rest.lower()
+    for phrase, act in _BY_FIRST.get(rest_low.split(" ", 1)[0], ()) if player else ():
+        if rest_low == phrase or rest_low.startswith(phrase + " "):
+            args = rest[len(phrase):].split()
+            return _with_args(Event(act, player=player, text=raw), args, ctx)
     m = re.match(r"^(?:a )?(?:card )?(?:found )?faced(?: card)?(?: in (?:the )?pack)?(?: (\S+))?$",
                  low) if "faced" in low else None
     if m:
         card = _card(m.group(1), ctx) if m.group(1) else None
         return Event(Act.FACED, cards=(card,) if card else (), text=raw)
-    first, _, rest = raw.partition(" ")
-    player = _seat(first, ctx)
-    rest_low = rest.lower()
-    for phrase, act in _BY_FIRST.get(rest_low.split(" ", 1)[0], ()):
-        if rest_low == phrase or rest_low.startswith(phrase + " "):
-            args = rest[len(phrase):].split()
-            return _with_args(Event(act, player=player, text=raw), args, ctx)
+    _seat(first, ctx)  # not at the table: said so
     verbs = sorted({p.split()[0] for p, _ in _VERBS})
     word = rest.split()[0] if rest.split() else ""
     raise ctx.error(
@@ -195,10 +199,83 @@ def parse_line(text: str, ctx: _Ctx) -> Event:
 
 
 def _seat(name: str, ctx: _Ctx) -> str:
-    for s in ctx.seats:
-        if s.lower() == name.lower():
-            return s
-    raise ctx.error(f"{name!r} is not at the table; {did_you_mean(name, list(ctx.seats))}")
+    found = _seat_or_none(name, ctx)
+    if found is None:
+        raise ctx.error(f"{name!r} is not at the table; {did_you_mean(name, list(ctx.seats))}")
+    return found
+
+
+def _seat_or_none(name: str, ctx: _Ctx) -> str | None:
+    """The seat ``name`` names, compared composed and case-folded (see terms.seats)."""
+    if name in ctx.seats:
+        return name
+    key = seat_key(name)
+    return next((s for s in ctx.seats if seat_key(s) == key), None)
+
+
+def _player_word(word: str, ctx: _Ctx) -> str | None:
+    """The seat a word after the verb names, or None: a word the one-line form reads
+    otherwise ('a', 'two', 'to', a colour, a card) is a player only when written exactly as
+    the seat is ('D gives A 2', but 'D raises a red')."""
+    if word in ctx.seats:
+        return word
+    if _reserved(word.lower(), ctx) is not None or _card_word(word):
+        return None
+    return _seat_or_none(word, ctx)
+
+
+def _card_word(word: str) -> bool:
+    """Written as a card is: a capital or a figure for its rank ('As', '10h', 'Qd')."""
+    return len(word) in (2, 3) and (word[0].isupper() or word[0].isdigit()) and \
+        parse_card(word) is not None
+
+
+# The words the one-line form reads after the verb, by what they are read as.
+_WORDS_READ = {
+    **{w: "a number" for w in _NUMBER_WORDS},
+    **{w: "a word of an amount" for w in _FILLER},
+    **{w: "a word of the draw" for w in ("more", "him", "himself", "cards", "card")},
+    **{w: "a word of a stake or a claim" for w in ("hand", "his", "he", "age", "blind",
+                                                   "straddle", "better")},
+    **{w: "what he said he would do" for w in INTENTS},
+}
+
+
+def _reserved(word: str, ctx: _Ctx) -> str | None:
+    """What the one-line form reads ``word`` (lower case) as, if not a player."""
+    if word in _WORDS_READ:
+        return _WORDS_READ[word]
+    return "a colour of the counters" if _colour(word, ctx.counters) is not None else None
+
+
+def ambiguous_seat(name: str, ctx: _Ctx) -> str | None:
+    """Why a seat of this name could not be told, in a one-line event, from a word the form
+    reads otherwise; None if it always can (see _player_word and parse_line)."""
+    word = _reserved(name, ctx)
+    if word is not None:
+        return (f"the seat {name!r} is also the word {name!r} of a one-line event "
+                f"({word}), so that 'D raises {name} ...' could not be read; give the seat "
+                f"another name (e.g. {name.capitalize()!r}, written so in the events)"
+                if name.capitalize() != name else
+                f"the seat {name!r} is also the word {name!r} of a one-line event ({word})"
+                "; give the seat another name")
+    if _card_word(name):
+        return (f"the seat {name!r} is also the card {parse_card(name)} in a one-line event "
+                f"('C shows {name} ...'); give the seat another name")
+    key = seat_key(name)
+    for form in _DEAL_FORMS:
+        first, _, rest = form.partition(" ")
+        if rest and seat_key(first) == key and any(
+                rest == p or rest.startswith(p + " ") for p, _ in _VERBS):
+            return (f"the seat {name!r} makes the line {form!r} both the deal and an act "
+                    f"of {name}'s ('{name} {rest}s'); give the seat another name")
+    return None
+
+
+def _bare(word: str) -> str:
+    """A word without the punctuation round it or a possessive: "B's," is B, "Ross'" Ross."""
+    word = word.strip(",.;:!?")
+    return word[:-2] if word.endswith("'s") else word.rstrip("'")
 
 
 def _card(tok: str, ctx: _Ctx) -> str:
@@ -214,7 +291,7 @@ def _with_args(ev: Event, args: list[str], ctx: _Ctx) -> Event:
     spec = ACTS[ev.act]
     to = about = None
     if spec.words == "free":  # "D points out B was given four": whom it concerns, and words
-        seats = [t.strip(",.;'s") for t in args if t.strip(",.;'s") in ctx.seats]
+        seats = [found for found in (_player_word(_bare(t), ctx) for t in args) if found]
         return Event(ev.act, player=ev.player, about=seats[0] if seats else None,
                      text=ev.text)
     if spec.player_arg == "to" and any(t.lower() == "himself" for t in args):
@@ -223,11 +300,13 @@ def _with_args(ev: Event, args: list[str], ctx: _Ctx) -> Event:
     rest: list[str] = []
     for i, tok in enumerate(args):
         bare = tok.strip(",.;")
-        if bare in ctx.seats and not rest and not cards:  # exact: 'a red' is not player A
+        named = _player_word(bare, ctx) if not rest and not cards else None
+        if named is not None:  # 'a red' is not player A (see _player_word)
+            bare = named
             if spec.player_arg == "to":
-                to = _seat(bare, ctx)
+                to = named
             elif spec.player_arg == "about":
-                about = _seat(bare, ctx)
+                about = named
             elif spec.player_arg != "ignored":  # "D sees B": whom he sees changes nothing
                 raise ctx.error(f"{ev.act.value} does not take a player ({bare!r})")
             continue
@@ -441,8 +520,9 @@ def case_from_document(doc: Document) -> Case:
     strict_case(doc)  # the schema, its numbers (2.0 for 2), 'A' and 'a', 10,000 events
     data = doc.data
     t = data["table"]
-    seats = tuple(t["seats"])
+    seats = tuple(nfc(s) for s in t["seats"])
     counters = dict(t.get("counters", {}))
+    _seat_names(doc, seats, counters)
     table = _table(doc, t, seats, counters)
     events = _events(doc, data["events"], seats, counters)
     dispute = _dispute(doc, data["dispute"], seats, counters) if "dispute" in data else None
@@ -457,6 +537,18 @@ def case_from_document(doc: Document) -> Case:
         dispute=dispute,
         expect=data.get("expect", {}),
     )
+
+
+def _seat_names(doc: Document, seats: tuple[str, ...], counters: dict[str, int]) -> None:
+    """Each seat's name a word (see terms.seats) that no one-line event could misread."""
+    for i, name in enumerate(seats):
+        ctx = _Ctx(doc, ("table", "seats", i), seats, counters)
+        why = name_fault(name)
+        if why is not None:
+            raise ctx.error(f"{why}: got {name!r}")
+        why = ambiguous_seat(name, ctx)
+        if why is not None:
+            raise ctx.error(why)
 
 
 def _table(doc: Document, t: dict[str, Any], seats: tuple[str, ...],
