@@ -1000,3 +1000,23 @@ def test_a_relative_xdg_cache_home_is_ignored_for_home(tmp_path: Path,
     monkeypatch.setenv("XDG_CACHE_HOME", "")
     found = cache_dir()
     assert found is None or os.path.isabs(found)
+
+
+# --- extends: null, as `rulebooks --format json` prints it ------------------------------------
+
+@pytest.mark.parametrize("book", ["peel", "foster", "hoyle"])
+def test_extends_null_is_a_book_on_no_other(book: str, tmp_path: Path) -> None:
+    import json
+
+    listed = {b["id"]: b for b in json.loads(run("rulebooks", "--format", "json").out)}
+    assert listed[book]["extends"] is None
+    text = (ROOT / "rulebooks" / f"{book}.yaml").read_text("utf-8")
+    folder = tmp_path / "books"
+    for spelling in ("null", "~", ""):
+        p = write(folder, f"{book}.yaml", text.replace("\nlaws:", f"\nextends: {spelling}\nlaws:",
+                                                       1))
+        assert f"extends: {spelling}" in Path(p).read_text("utf-8")
+        checked = run("check", p, env={"ARBITER_SOURCES": str(ROOT.parent / "shared/sources")}
+                      if (ROOT.parent / "shared/sources").is_dir() else {})
+        assert checked.code == 0, checked.err
+        assert run("laws", book, "--rulebooks", str(folder)).out == run("laws", book).out

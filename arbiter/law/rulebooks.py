@@ -210,7 +210,7 @@ def _cross_fault(data: dict[str, Any]) -> tuple[tuple[str | int, ...], str] | No
             return (("answers", i, "id"), f"answer {ans['id']!r} is given twice (first at "
                     f"answers[{answer_ids[ans['id']]}])")
         answer_ids[ans["id"]] = i
-    if "extends" in data and not _is_id(data["extends"]):
+    if data.get("extends") is not None and not _is_id(data["extends"]):
         return (("extends",), "expected the id of a rulebook (lower-case letters, digits, "
                 "'-' or '_', beginning with a letter), not a path")
     source = data.get("source")
