@@ -269,6 +269,16 @@ BOOK_MUTATIONS: dict[str, tuple[dict[str, Any], Callable[[dict[str, Any]], None]
     "when-at-least-nan": (HOUSE, lambda b: b["provisions"][0].__setitem__(
         "when", {"amount": {"at_least": float("nan")}})),
     "when-float": (HOUSE, lambda b: b["provisions"][0].__setitem__("when", {"amount": 2.0})),
+    # a when that can never apply: dead letter, refused by check (and wherever it is read)
+    **{f"when-never-{name}": (HOUSE, lambda b, t=test: b["provisions"][0].__setitem__(
+        "when", {"amount": t})) for name, test in {
+            "4-to-3": {"at_least": 4, "at_most": 3},
+            "above-3-below-4": {"more_than": 3, "less_than": 4},
+            "in-nothing": {"in": []},
+            "in-below-bounds": {"in": [1, 2], "at_least": 5},
+            "all-excluded": {"at_least": 2, "at_most": 3, "not": [2, 3]},
+            "empty-list": [],
+        }.items()},
     "year-float": (HOUSE, lambda b: b["published"].__setitem__("year", 1910.0)),
     "page-float": (HOUSE, lambda b: b["laws"][0].__setitem__("page", 3.0)),
     "law-without-text": (HOUSE, lambda b: b["laws"][0].pop("text")),
@@ -1020,3 +1030,37 @@ def test_extends_null_is_a_book_on_no_other(book: str, tmp_path: Path) -> None:
                       if (ROOT.parent / "shared/sources").is_dir() else {})
         assert checked.code == 0, checked.err
         assert run("laws", book, "--rulebooks", str(folder)).out == run("laws", book).out
+
+
+# Two provisions on one point that decide differently are refused as overlapping only
+# where some value passes both tests; ranges that cannot both hold are told apart.
+APART = {"at-least-4-at-most-3": ({"at_least": 4}, {"at_most": 3}),
+         "more-than-3-less-than-4": ({"more_than": 3}, {"less_than": 4}),
+         "list-and-range": ([1, 2], {"more_than": 2}),
+         "range-and-not": ({"at_least": 5, "at_most": 5}, {"not": 5}),
+         "two-ranges": ({"at_least": 1, "at_most": 3}, {"at_least": 4, "at_most": 9})}
+TOGETHER = {"at-least-3-at-most-3": ({"at_least": 3}, {"at_most": 3}),
+            "list-in-range": ([1, 4], {"more_than": 2}),
+            "open-ranges": ({"more_than": 2}, {"less_than": 4})}
+
+
+def _two_provisions(d: Path, name: str, first: Any, second: Any) -> str:
+    book = copy.deepcopy(HOUSE)
+    p = book["provisions"][0]
+    p["when"] = {"amount": first}
+    other = dict(p, id="house-h1-straddle-other", decision="penalty",
+                 penalty={"pays": {"multiple_of_blind": 1}}, when={"amount": second})
+    book["provisions"].insert(1, other)
+    return write(d / f"apart-{name}", "house.yaml", yaml.safe_dump(book, sort_keys=False))
+
+
+@pytest.mark.parametrize("name", list(APART))
+def test_ranges_that_cannot_both_hold_do_not_overlap(name: str, tmp_path: Path) -> None:
+    r = run("check", _two_provisions(tmp_path, name, *APART[name]))
+    assert r.code == 0, r.err
+
+
+@pytest.mark.parametrize("name", list(TOGETHER))
+def test_ranges_that_meet_overlap(name: str, tmp_path: Path) -> None:
+    r = run("check", _two_provisions(tmp_path, name, *TOGETHER[name]))
+    assert r.code == 2 and "can both apply" in r.err, r.err

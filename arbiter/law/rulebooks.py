@@ -537,11 +537,11 @@ def _allowed(v: Any) -> set[str] | None:
 
 
 def _exclusive(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    for k in set(a) & set(b):
-        va, vb = _allowed(a[k]), _allowed(b[k])
-        if va is not None and vb is not None and not va & vb:
-            return True
-    return False
+    """Whether some fact both test is tested so that no value passes both (see
+    law.conditions: [1, 2] and [3]; at_least 4 and at_most 3)."""
+    from .conditions import disjoint
+
+    return any(disjoint(a[k], b[k]) for k in sorted(set(a) & set(b)))
 
 
 def _conflict(p: dict[str, Any], q: dict[str, Any]) -> bool:
@@ -664,3 +664,9 @@ def _check_when(kind: str, when: dict[str, Any], fail: Any) -> None:
         if wrong is not None:
             raise fail(f"tests {fact!r} against {wrong!r}, but a {kind} finding's {fact} is "
                        f"{_TYPE_WORDS[carried[fact]]}")
+        from .conditions import never
+
+        why = never(test)
+        if why is not None:
+            raise fail(f"tests {fact!r} so that it can never hold: it {why}, so this can "
+                       "never apply; write the bounds the law gives")
