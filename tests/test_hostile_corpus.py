@@ -35,6 +35,7 @@ from inproc import run
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted((ROOT / "cases").glob("*.yaml"))
 SECONDS = 5.0  # per input, on a loaded machine; most take a few milliseconds
+LONGEST_LINE = 480  # characters of an error line, the file's name aside
 GROWTH = 300 * 1024  # KiB: the most the whole corpus may add to the process's peak memory
 # The peak before the corpus runs, taken when its first input is made (not at import, so
 # the tests collected before it, whatever they hold, are not counted against the corpus).
@@ -570,6 +571,40 @@ def test_seat_names_are_composed_and_compared_case_folded(tmp_path: Path) -> Non
     assert r.code == 2 and "'ZOË' is seat 'Zoë' again" in r.err, r.err
 
 
+# --- errors stay short: long input is cut in an error, long lists counted -------------------
+
+LONG = 400_000  # characters: a single line of nearly the size a case may have
+LONG_INPUTS: dict[str, tuple[str, int | bool]] = {
+    "event-line": (TABLE + "events:\n  - A " + "x" * LONG + "\n", 7),
+    "event-verb": (TABLE + "events:\n  - A " + "passes" * (LONG // 6) + "\n", 7),
+    "seat-name": (TABLE.replace("[A, B, C]", "[A, B, " + "C" * LONG + " x]") + "events: [deal]\n",
+                  2),
+    "dealer": (TABLE.replace("dealer: A", "dealer: " + "Q" * LONG) + "events: [deal]\n", 3),
+    "amount": (TABLE + "events:\n  - deal\n  - {player: B, act: bets, amount: "
+               + "reds " * (LONG // 5) + "}\n", 8),
+    "question": (TABLE + "events: [deal]\ndispute: {asks: " + "who " * (LONG // 4) + "}\n",
+                 7),
+    "unknown-key": (TABLE + "events: [deal]\n" + "k" * LONG + ": 1\n", 7),
+    "rulebook": (TABLE + "rulebook: " + "p" * LONG + "\nevents: [deal]\n", 6),
+    "card": (TABLE + "events:\n  - deal\n  - B discards 1 " + "Z" * LONG + "\n", 8),
+    "many-seats": (TABLE.replace("[A, B, C]", "[" + ", ".join(f"S{i}" for i in range(5000))
+                                 + "]") + "events: [deal]\n", 2),
+}
+for _name, (_text, _line) in LONG_INPUTS.items():
+    for _cmd in ("rule", "check"):
+        def _build_long(d: Path, name: str = _name, text: str = _text, line: int | bool = _line,
+                        cmd: str = _cmd) -> Bad:
+            p = write(d, f"long/{name}.yaml", text)
+            return Bad([cmd, p], p, line)
+        bad(f"long-{_name}-{_cmd}")(_build_long)
+for _name, _argv in {"book-id": ["laws", "p" * 5000], "example": ["examples", "z" * 5000],
+                     "example-far": ["examples", "qqqqqqq"],
+                     "law-ref": ["law", "peel", "x" * 5000],
+                     "file": ["rule", "/tmp/" + "d" * 4000 + ".yaml"],
+                     "search-book": ["search", "ante", "--book", "b" * 5000]}.items():
+    bad(f"long-args-{_name}")(lambda d, argv=_argv: Bad(list(argv), None, None))
+
+
 # --- standard input: its bytes decoded as UTF-8 whatever the locale -------------------------
 
 # Each text mutation that breaks the encoding, given on standard input under a locale that
@@ -725,6 +760,8 @@ def test_bad_input_is_one_line_and_exit_2(name: str, corpus_dir: Path) -> None:
     assert len(lines) == 1, r.err
     assert "internal error" not in r.err and "Traceback" not in r.err
     assert took < SECONDS, f"took {took:.1f} s"
+    # short: no more than about 200 characters of the input, besides the file's name
+    assert len(lines[0].replace(case.file or "\0", "")) <= LONGEST_LINE, len(lines[0])
     if case.file is not None:
         assert case.file in lines[0], lines[0]
         if case.line is True:

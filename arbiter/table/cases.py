@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InputError, did_you_mean
+from ..errors import InputError, clip, did_you_mean
 from ..load.yamlsafe import MAX_CASE_VALUES, Document, not_decimal, parse
 from ..terms.cards import parse_card
 from ..terms.records import field, record
@@ -112,6 +112,11 @@ class _Ctx:
         return self.doc.error(self.path, message)
 
 
+def _q(text: str) -> str:
+    """Input quoted in an error, cut to its first 80 characters or so."""
+    return repr(clip(text, 80))
+
+
 def _number(tok: str) -> int | None:
     if tok.isascii() and tok.isdigit():  # '²' and '①' are digits to Python, not to a player
         return int(tok)
@@ -150,13 +155,13 @@ def parse_amount(text: str | int, ctx: _Ctx) -> int:
             continue
         colours = ", ".join(ctx.counters) or "none defined in table.counters"
         raise ctx.error(
-            f"cannot read the amount {text!r}: expected a number of counters or colours "
+            f"cannot read the amount {_q(text)}: expected a number of counters or colours "
             f"({colours}), e.g. '3' or 'a red and two blues'"
         )
     if pending is not None:
         total += pending
     if not found:
-        raise ctx.error(f"expected an amount, got {text!r}")
+        raise ctx.error(f"expected an amount, got {_q(text)}")
     return total
 
 
@@ -193,7 +198,7 @@ def parse_line(text: str, ctx: _Ctx) -> Event:
     verbs = sorted({p.split()[0] for p, _ in _VERBS})
     word = rest.split()[0] if rest.split() else ""
     raise ctx.error(
-        f"cannot read {raw!r}: after the player expected a verb such as "
+        f"cannot read {_q(raw)}: after the player expected a verb such as "
         f"'discards', 'gives', 'bets'; {did_you_mean(word, verbs) if word else ''}".rstrip("; ")
     )
 
@@ -201,7 +206,7 @@ def parse_line(text: str, ctx: _Ctx) -> Event:
 def _seat(name: str, ctx: _Ctx) -> str:
     found = _seat_or_none(name, ctx)
     if found is None:
-        raise ctx.error(f"{name!r} is not at the table; {did_you_mean(name, list(ctx.seats))}")
+        raise ctx.error(f"{_q(name)} is not at the table; {did_you_mean(name, list(ctx.seats))}")
     return found
 
 
@@ -281,7 +286,7 @@ def _bare(word: str) -> str:
 def _card(tok: str, ctx: _Ctx) -> str:
     card = parse_card(tok)
     if card is None:
-        raise ctx.error(f"{tok!r} is not a card: expected rank and suit, e.g. As, 10h, Qd, 7c")
+        raise ctx.error(f"{_q(tok)} is not a card: expected rank and suit, e.g. As, 10h, Qd, 7c")
     return card
 
 
@@ -325,7 +330,7 @@ def _with_args(ev: Event, args: list[str], ctx: _Ctx) -> Event:
     if ev.act == Act.RAISES and rest and rest[0].lower() == "to":
         # "D raises to 6" gives his stake after the raise, not the raise: which stake (this
         # round's or the deal's) the table cannot tell, so it is asked for plainly.
-        raise ctx.error(f"cannot read {ev.text!r}: write by how much he raised, not the "
+        raise ctx.error(f"cannot read {_q(ev.text)}: write by how much he raised, not the "
                         f"stake it came to, e.g. '{ev.player} raises 4' for a stake of 2 "
                         "raised to 6")
     count, amount = _count_or_amount(ev, rest, cards, ctx)
@@ -356,7 +361,7 @@ def _count_or_amount(ev: Event, rest: list[str], cards: list[str],
             return None, None
         if nums:
             if cards and len(cards) != nums[0] and spec.number == "cards":
-                raise ctx.error(f"'{ev.text}' says {nums[0]} but names {len(cards)} "
+                raise ctx.error(f"{_q(ev.text)} says {nums[0]} but names {len(cards)} "
                                 f"card{'s' if len(cards) != 1 else ''}")
             return nums[0], None
         if cards:
@@ -401,12 +406,12 @@ def _only_cards_and_a_count(words: list[str], ev: Event, ctx: _Ctx) -> None:
     """After 'discards', 'gives' and the like, every word is a number or a card."""
     numbers = [w for w in words if _number(w.strip(",.;").lower()) is not None]
     if len(numbers) > 1:
-        raise ctx.error(f"'{ev.text}' gives more than one number ({', '.join(numbers)}); "
+        raise ctx.error(f"{_q(ev.text)} gives more than one number ({', '.join(numbers)}); "
                         "expected one number of cards, and cards written like As, 10h, Qd")
     for w in words:
         bare = w.strip(",.;").lower()
         if _number(bare) is None and bare not in _CARD_WORDS:
-            raise ctx.error(f"cannot read {w!r} in '{ev.text}': expected a number of cards "
+            raise ctx.error(f"cannot read {_q(w)} in {_q(ev.text)}: expected a number of cards "
                             "or cards written like As, 10h, Qd, 7c")
 
 
@@ -545,7 +550,7 @@ def _seat_names(doc: Document, seats: tuple[str, ...], counters: dict[str, int])
         ctx = _Ctx(doc, ("table", "seats", i), seats, counters)
         why = name_fault(name)
         if why is not None:
-            raise ctx.error(f"{why}: got {name!r}")
+            raise ctx.error(f"{why}: got {_q(name)}")
         why = ambiguous_seat(name, ctx)
         if why is not None:
             raise ctx.error(why)
