@@ -1101,3 +1101,58 @@ def test_ranges_that_cannot_both_hold_do_not_overlap(name: str, tmp_path: Path) 
 def test_ranges_that_meet_overlap(name: str, tmp_path: Path) -> None:
     r = run("check", _two_provisions(tmp_path, name, *TOGETHER[name]))
     assert r.code == 2 and "can both apply" in r.err, r.err
+
+
+# --- what already held, and must go on holding ----------------------------------------------
+
+def _entries_whole(folder: Path, killed: bool = False) -> None:
+    """Every entry whole; no temporary file left, unless a writer was killed outright."""
+    from arbiter.load import cache
+
+    assert killed or not list(folder.glob("*.tmp")), "a temporary file is left"
+    for entry in folder.glob("*.json"):
+        head, _, body = entry.read_bytes().partition(b"\n")
+        assert cache.digest(entry.stem.encode(), body) in head.decode(), entry.name
+
+
+def test_cold_starts_at_once_and_writers_killed_leave_no_broken_entry(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+
+    folder = tmp_path / "cache"
+    env = {**os.environ, "ARBITER_CACHE_DIR": str(folder)}
+    env.pop("ARBITER_NO_CACHE", None)
+    argv = [sys.executable, "-m", "arbiter", "rule", "peel-the-say", "--rulebook", "all"]
+    whole = subprocess.run(argv, capture_output=True, timeout=120,
+                           env={**env, "ARBITER_NO_CACHE": "1"}).stdout
+    starts = [subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+              for _ in range(12)]
+    for p in starts:
+        out, err = p.communicate(timeout=300)
+        assert p.returncode == 0 and out == whole, err
+    _entries_whole(folder)
+    for n, delay in enumerate(x / 100 for x in range(0, 40, 4)):
+        for entry in folder.glob("*.json") if n % 2 else ():
+            entry.unlink()  # every other round writes its entries afresh
+        p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        time.sleep(delay)
+        p.send_signal(signal.SIGKILL)
+        p.wait(timeout=60)
+        _entries_whole(folder, killed=True)
+    after = subprocess.run(argv, capture_output=True, timeout=120, env=env)
+    assert after.returncode == 0 and after.stdout == whole
+
+
+def test_output_is_the_same_bytes_whatever_the_hash_seed(tmp_path: Path) -> None:
+    import subprocess
+
+    case = _hostile_case(tmp_path, "seeds", "Zoë \x1b[2J")
+    outs = set()
+    for seed in ("0", "1", "4242"):
+        env = {**os.environ, "PYTHONHASHSEED": seed, "ARBITER_NO_CACHE": "1"}
+        done = subprocess.run([sys.executable, "-m", "arbiter", "rule", case, "--rulebook",
+                               "all", "--format", "json"], capture_output=True, timeout=120,
+                              env=env)
+        assert done.returncode == 0, done.stderr
+        outs.add(done.stdout)
+    assert len(outs) == 1
