@@ -10,9 +10,21 @@ control characters, deep nesting, tabs, unfinished YAML); hostile YAML (alias bo
 merge keys, keys that are lists, numbers of thousands of digits); rulebooks in temporary
 directories (ids and ``extends:`` that are paths, ``source.file`` outside the sources, a
 FIFO or ``/dev/zero`` as a source, NaN parameters, floats for integers, broken laws and
-provisions); bad ids on the command line; and files that are not regular files.
+provisions); bad ids on the command line; and files that are not regular files. The
+second round adds: YAML 1.1's octal, hexadecimal, binary, base-60 and underscored numbers
+in mappings, events and rulebooks; broken bytes on standard input under three locales;
+seats named to be misread; entries a directory run must skip, and rulebooks that are no
+file; ``new`` given special files; 400 KB lines and long arguments (every error line is
+held to 480 characters besides its file); ``when`` tests that can never hold.
 
-It runs in this process (``tests/inproc.py``), so the whole corpus takes seconds.
+Beside the bad input, legal input that must be ruled, each kind generated here too:
+terminal escapes through every command and format, printed safe; a non-ASCII case on
+standard input under five locales; seats in ten scripts, composed and case-folded;
+``extends: null``; provisions told apart by their ranges; environments with no place for
+a cache; and, in real processes, SIGINT from 0 to 512 ms into a run, cold starts at
+once, writers killed, and hash seeds.
+
+The bad input runs in this process (``tests/inproc.py``), so the corpus takes seconds.
 """
 
 from __future__ import annotations
