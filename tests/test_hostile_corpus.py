@@ -632,6 +632,8 @@ for _n, _case in enumerate(CASES[::7]):
                 cmd = ("rule", "replay", "check")[len(kind) % 3]
                 return Bad([cmd, "-"], "<stdin>", line, stdin=content, stdin_encoding=locale)
             bad(f"stdin-{_kind}-{_locale}-{_case.stem}")(_build_stdin)
+bad("stdin-twice")(lambda d: Bad(["check", "-", "-"], "<stdin>", None,
+                                 stdin=Path(CASE).read_bytes()))
 
 
 # --- directory runs name each entry they skip; a rulebook that is no file ------------------
