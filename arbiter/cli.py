@@ -120,7 +120,7 @@ def emit(text: str, nl: bool = True, err: bool = False, safe: bool = True) -> No
 def fail_line(text: str) -> None:
     from .errors import clip
 
-    emit(clip(f"arbiter: error: {text}", 400), err=True)
+    emit(clip(f"arbiter: error: {text}", 1200), err=True)
 
 
 def progress(items: list[Any], label: str, held: bool = False) -> Any:
@@ -389,7 +389,7 @@ def _say(line: str) -> None:
             from .errors import clip
             from .render.safe import visible
 
-            print(visible(clip(" ".join(line.split()), 400)), file=sys.stderr, flush=True)
+            print(visible(clip(" ".join(line.split()), 1200)), file=sys.stderr, flush=True)
     except (OSError, ValueError):
         pass
 

@@ -7,9 +7,11 @@ EXIT_OK = 0
 EXIT_NOT_RULED = 1
 EXIT_BAD_INPUT = 2
 
-# An error echoes no more of the input than this, about: a longer message is cut in the
-# middle, keeping its beginning (what was read) and its end (what was expected).
+# An error echoes no more of the input than this, about: where a message quotes input it
+# quotes it cut (``clip``), and a message that is longer than MAX_MESSAGE all the same is
+# cut in the middle, keeping its beginning (what was read) and its end (what was expected).
 MAX_ECHO = 200
+MAX_MESSAGE = 1000
 MAX_CHOICES = 120  # characters of names listed in "expected one of ...", the rest counted
 
 
@@ -44,7 +46,7 @@ class InputError(ArbiterError):
         column: int | None = None,
         path: str = "",
     ) -> None:
-        message = clip(message)
+        message = clip(message, MAX_MESSAGE)
         super().__init__(message)
         self.message = message
         self.file = file if file is None else clip(file, 2 * MAX_ECHO)
