@@ -316,7 +316,7 @@ def run_cases(inputs: tuple[str, ...], fmt: str, label: str,
                     stream.put(obj)
             else:
                 for text in texts:
-                    emit(("\n" + ("=" * 78 + "\n\n" if fmt == "text" else "")
+                    emit(("\n" + ("=" * _rule_width() + "\n\n" if fmt == "text" else "")
                           if printed else "") + text)
                     printed += 1
     if stream:
@@ -324,6 +324,12 @@ def run_cases(inputs: tuple[str, ...], fmt: str, label: str,
     return worst, failed
 
 
+
+
+def _rule_width() -> int:
+    from .render.width import columns
+
+    return columns(78)
 
 
 def chosen_books(lib: Library, books: tuple[str, ...]) -> list[Any] | None:

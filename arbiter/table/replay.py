@@ -16,6 +16,7 @@ from ..law.params import Rules, precedence_of, rules_from, voice, yaml_name
 from ..terms.findings import Finding
 from ..terms.records import record
 from .acts import finish, run
+from .agreed import agreed_values
 from .cases import Case
 from .game import Game, Impossible
 
@@ -117,7 +118,8 @@ def replay(case: Case, rulebook: Rulebook | None = None) -> Replay:
     t = case.table
     game = Game(t.seats, t.dealer, t.blind, t.limit, rules, jackpot=t.jackpot,
                 carried=t.pool, stakes=dict(t.stakes) if t.stakes else None,
-                precedence=precedence_of(rulebook))
+                precedence=precedence_of(rulebook),
+                agreed=agreed_values(t, getattr(case, "agreed", None)))
     steps = [_snapshot(game, 0, None, "the table before the deal", 0)]
     for i, ev in enumerate(case.events, 1):
         game.step, game.line = i, ev.line

@@ -71,14 +71,17 @@ dispute:
   raised_by: D              # who asks
   about: B                  # whose act is in question
   question: B has six cards in his hand now. Is his hand foul?
+  asks: is B's hand foul    # the question in a form arbiter answers first, under each book:
+  #   who bets first; who has the last say; who takes the pool; must C show;
+  #   may C come in (any act, without the -s); what may C do; is C's hand foul
 """
 
 
-def write_template(path: StrPath, force: bool = False) -> None:
-    """Write the template to ``path``, whole or not at all; an existing file is kept unless
-    ``force``. Anything but a regular file or a new path (a directory, a FIFO, a device, a
-    socket, a link to nothing) is refused before it is opened, so a FIFO with no reader
-    cannot block the command."""
+def write_template(path: StrPath, force: bool = False, text: str = TEMPLATE) -> None:
+    """Write the template (or ``text``) to ``path``, whole or not at all; an existing file
+    is kept unless ``force``. Anything but a regular file or a new path (a directory, a
+    FIFO, a device, a socket, a link to nothing) is refused before it is opened, so a FIFO
+    with no reader cannot block the command."""
     name = os.fspath(path)
     target = _target(name, force)
     folder = os.path.dirname(target) or "."
@@ -88,7 +91,7 @@ def write_template(path: StrPath, force: bool = False) -> None:
         raise InputError(f"cannot write the file: {exc.strerror}", file=name) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(TEMPLATE)
+            fh.write(text)
         os.chmod(tmp, _mode(target))
         if force:
             os.replace(tmp, target)
