@@ -18,6 +18,9 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from ..errors import clip
+from ..terms.seats import seat_key
+
 if TYPE_CHECKING:
     from .yamlsafe import Document
 
@@ -288,11 +291,13 @@ def strict_case(doc: Document) -> None:
     seats = doc.data["table"]["seats"]
     seen: dict[str, int] = {}
     for i, seat in enumerate(seats):
-        if seat.lower() in seen:
-            first = seats[seen[seat.lower()]]
-            raise doc.error(("table", "seats", i), f"{seat!r} is seat {first!r} again: "
-                            "expected names that differ in more than capitals")
-        seen[seat.lower()] = i
+        key = seat_key(seat)  # composed and case-folded: Zoë and ZOË are one player
+        if key in seen:
+            first = seats[seen[key]]
+            raise doc.error(("table", "seats", i), f"{clip(seat, 80)!r} is seat "
+                            f"{clip(first, 80)!r} again: expected names that differ in more "
+                            "than capitals")
+        seen[key] = i
     case_size(doc)
 
 

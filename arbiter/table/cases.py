@@ -13,10 +13,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InputError, did_you_mean
+from ..errors import InputError, clip, did_you_mean
 from ..load.yamlsafe import MAX_CASE_VALUES, Document, not_decimal, parse
 from ..terms.cards import parse_card
 from ..terms.records import field, record
+from ..terms.seats import name_fault, nfc, seat_key
 from ..terms.vocabulary import ACTS, INTENTS, Act, verbs
 from .agreed import Agreed, agreed_from
 
@@ -101,6 +102,7 @@ _NUMBER_WORDS = {
 }
 _FILLER = {"and", "more", "counters", "counter", "chips", "chip", "for", "cards", "card",
            "better", "to", "with", "the", "him", "of", "in", "pool"}
+_DEAL_FORMS = ("deal", "deals", "the deal", "cards dealt")  # the deal, written whole
 
 
 @record
@@ -112,6 +114,11 @@ class _Ctx:
 
     def error(self, message: str) -> InputError:
         return self.doc.error(self.path, message)
+
+
+def _q(text: str) -> str:
+    """Input quoted in an error, cut to its first 80 characters or so."""
+    return repr(clip(text, 80))
 
 
 def _number(tok: str) -> int | None:
@@ -152,13 +159,13 @@ def parse_amount(text: str | int, ctx: _Ctx) -> int:
             continue
         colours = ", ".join(ctx.counters) or "none defined in table.counters"
         raise ctx.error(
-            f"cannot read the amount {text!r}: expected a number of counters or colours "
+            f"cannot read the amount {_q(text)}: expected a number of counters or colours "
             f"({colours}), e.g. '3' or 'a red and two blues'"
         )
     if pending is not None:
         total += pending
     if not found:
-        raise ctx.error(f"expected an amount, got {text!r}")
+        raise ctx.error(f"expected an amount, got {_q(text)}")
     return total
 
 
@@ -175,32 +182,34 @@ def parse_line(text: str, ctx: _Ctx) -> Event:
     if sum(map(raw.count, "0123456789")) >= 10 and re.search(r"[0-9]{10}", raw):
         raise ctx.error("a number in this event is too large (at most 9 digits)")
     _decimals_only(raw, ctx)
+    raw = nfc(raw)
     low = raw.lower()
-    if low in ("deal", "deals", "the deal", "cards dealt"):
+    if low in _DEAL_FORMS:
         return Event(Act.DEALS, text=raw)
     nxt = _NEXT_DEAL.fullmatch(low)
     if nxt:  # "next deal", "next deal by C", "next deal, C deals": the sitting goes on
         who = nxt.group(1) or nxt.group(2)
         return Event(Act.NEXT_DEAL, player=_seat(who, ctx) if who else None, text=raw)
-    m = re.match(r"^(?:a )?(?:card )?(?:found )?faced(?: card)?(?: in (?:the )?pack)?(?: (\S+))?$",
-                 low) if "faced" in low else None
-    if m:
-        card = _card(m.group(1), ctx) if m.group(1) else None
-        return Event(Act.FACED, cards=(card,) if card else (), text=raw)
     first, _, rest = raw.partition(" ")
-    player = _seat(first, ctx)
+    player = _seat_or_none(first, ctx)  # a seat and a verb first: 'Faced passes' is Faced's
     rest_low = rest.lower()
-    for phrase, act in _BY_FIRST.get(rest_low.split(" ", 1)[0], ()):
+    for phrase, act in _BY_FIRST.get(rest_low.split(" ", 1)[0], ()) if player else ():
         if rest_low == phrase or rest_low.startswith(phrase + " "):
             args = rest[len(phrase):].split()
             try:
                 return _with_args(Event(act, player=player, text=raw), args, ctx)
             except InputError as exc:  # a phrasing that fits another act is pointed to it
-                raise _pointed(raw, player, rest_low, ctx) or exc from None
+                raise _pointed(raw, first, rest_low, ctx) or exc from None
+    m = re.match(r"^(?:a )?(?:card )?(?:found )?faced(?: card)?(?: in (?:the )?pack)?(?: (\S+))?$",
+                 low) if "faced" in low else None
+    if m:
+        card = _card(m.group(1), ctx) if m.group(1) else None
+        return Event(Act.FACED, cards=(card,) if card else (), text=raw)
+    player = _seat(first, ctx)  # not at the table: said so
     pointed = _pointed(raw, player, rest_low, ctx)
     if pointed is not None:
         raise pointed
-    raise ctx.error(f"cannot read {raw!r}: after the player expected a verb such as "
+    raise ctx.error(f"cannot read {_q(raw)}: after the player expected a verb such as "
                     f"'discards', 'gives', 'bets'; {_verb_hint(rest)}".rstrip("; "))
 
 
@@ -243,7 +252,7 @@ _POINTERS: tuple[tuple[str, str], ...] = (
 def _pointed(raw: str, player: str, rest_low: str, ctx: _Ctx) -> InputError | None:
     for pattern, hint in _POINTERS:
         if re.match(pattern, rest_low):
-            return ctx.error(f"cannot read {raw!r}: " + hint.replace("{p}", player))
+            return ctx.error(f"cannot read {_q(raw)}: " + hint.replace("{p}", player))
     return None
 
 
@@ -260,16 +269,89 @@ def _verb_hint(rest: str) -> str:
 
 
 def _seat(name: str, ctx: _Ctx) -> str:
-    for s in ctx.seats:
-        if s.lower() == name.lower():
-            return s
-    raise ctx.error(f"{name!r} is not at the table; {did_you_mean(name, list(ctx.seats))}")
+    found = _seat_or_none(name, ctx)
+    if found is None:
+        raise ctx.error(f"{_q(name)} is not at the table; {did_you_mean(name, list(ctx.seats))}")
+    return found
+
+
+def _seat_or_none(name: str, ctx: _Ctx) -> str | None:
+    """The seat ``name`` names, compared composed and case-folded (see terms.seats)."""
+    if name in ctx.seats:
+        return name
+    key = seat_key(name)
+    return next((s for s in ctx.seats if seat_key(s) == key), None)
+
+
+def _player_word(word: str, ctx: _Ctx) -> str | None:
+    """The seat a word after the verb names, or None: a word the one-line form reads
+    otherwise ('a', 'two', 'to', a colour, a card) is a player only when written exactly as
+    the seat is ('D gives A 2', but 'D raises a red')."""
+    if word in ctx.seats:
+        return word
+    if _reserved(word.lower(), ctx) is not None or _card_word(word):
+        return None
+    return _seat_or_none(word, ctx)
+
+
+def _card_word(word: str) -> bool:
+    """Written as a card is: a capital or a figure for its rank ('As', '10h', 'Qd')."""
+    return len(word) in (2, 3) and (word[0].isupper() or word[0].isdigit()) and \
+        parse_card(word) is not None
+
+
+# The words the one-line form reads after the verb, by what they are read as.
+_WORDS_READ = {
+    **{w: "a number" for w in _NUMBER_WORDS},
+    **{w: "a word of an amount" for w in _FILLER},
+    **{w: "a word of the draw" for w in ("more", "him", "himself", "cards", "card")},
+    **{w: "a word of a stake or a claim" for w in ("hand", "his", "he", "age", "blind",
+                                                   "straddle", "better")},
+    **{w: "what he said he would do" for w in INTENTS},
+}
+
+
+def _reserved(word: str, ctx: _Ctx) -> str | None:
+    """What the one-line form reads ``word`` (lower case) as, if not a player."""
+    if word in _WORDS_READ:
+        return _WORDS_READ[word]
+    return "a colour of the counters" if _colour(word, ctx.counters) is not None else None
+
+
+def ambiguous_seat(name: str, ctx: _Ctx) -> str | None:
+    """Why a seat of this name could not be told, in a one-line event, from a word the form
+    reads otherwise; None if it always can (see _player_word and parse_line)."""
+    word = _reserved(name, ctx)
+    if word is not None:
+        return (f"the seat {name!r} is also the word {name!r} of a one-line event "
+                f"({word}), so that 'D raises {name} ...' could not be read; give the seat "
+                f"another name (e.g. {name.capitalize()!r}, written so in the events)"
+                if name.capitalize() != name else
+                f"the seat {name!r} is also the word {name!r} of a one-line event ({word})"
+                "; give the seat another name")
+    if _card_word(name):
+        return (f"the seat {name!r} is also the card {parse_card(name)} in a one-line event "
+                f"('C shows {name} ...'); give the seat another name")
+    key = seat_key(name)
+    for form in _DEAL_FORMS:
+        first, _, rest = form.partition(" ")
+        if rest and seat_key(first) == key and any(
+                rest == p or rest.startswith(p + " ") for p, _ in _VERBS):
+            return (f"the seat {name!r} makes the line {form!r} both the deal and an act "
+                    f"of {name}'s ('{name} {rest}s'); give the seat another name")
+    return None
+
+
+def _bare(word: str) -> str:
+    """A word without the punctuation round it or a possessive: "B's," is B, "Ross'" Ross."""
+    word = word.strip(",.;:!?")
+    return word[:-2] if word.endswith("'s") else word.rstrip("'")
 
 
 def _card(tok: str, ctx: _Ctx) -> str:
     card = parse_card(tok)
     if card is None:
-        raise ctx.error(f"{tok!r} is not a card: expected rank and suit, e.g. As, 10h, Qd, 7c")
+        raise ctx.error(f"{_q(tok)} is not a card: expected rank and suit, e.g. As, 10h, Qd, 7c")
     return card
 
 
@@ -279,7 +361,7 @@ def _with_args(ev: Event, args: list[str], ctx: _Ctx) -> Event:
     spec = ACTS[ev.act]
     to = about = None
     if spec.words == "free":  # "D points out B was given four": whom it concerns, and words
-        seats = [t.strip(",.;'s") for t in args if t.strip(",.;'s") in ctx.seats]
+        seats = [found for found in (_player_word(_bare(t), ctx) for t in args) if found]
         return Event(ev.act, player=ev.player, about=seats[0] if seats else None,
                      text=ev.text)
     if spec.player_arg == "to" and any(t.lower() == "himself" for t in args):
@@ -288,11 +370,13 @@ def _with_args(ev: Event, args: list[str], ctx: _Ctx) -> Event:
     rest: list[str] = []
     for i, tok in enumerate(args):
         bare = tok.strip(",.;")
-        if bare in ctx.seats and not rest and not cards:  # exact: 'a red' is not player A
+        named = _player_word(bare, ctx) if not rest and not cards else None
+        if named is not None:  # 'a red' is not player A (see _player_word)
+            bare = named
             if spec.player_arg == "to":
-                to = _seat(bare, ctx)
+                to = named
             elif spec.player_arg == "about":
-                about = _seat(bare, ctx)
+                about = named
             elif spec.player_arg != "ignored":  # "D sees B": whom he sees changes nothing
                 raise ctx.error(f"{ev.act.value} does not take a player ({bare!r})")
             continue
@@ -311,7 +395,7 @@ def _with_args(ev: Event, args: list[str], ctx: _Ctx) -> Event:
     if ev.act == Act.RAISES and rest and rest[0].lower() == "to":
         # "D raises to 6" gives his stake after the raise, not the raise: which stake (this
         # round's or the deal's) the table cannot tell, so it is asked for plainly.
-        raise ctx.error(f"cannot read {ev.text!r}: write by how much he raised, not the "
+        raise ctx.error(f"cannot read {_q(ev.text)}: write by how much he raised, not the "
                         f"stake it came to, e.g. '{ev.player} raises 4' for a stake of 2 "
                         "raised to 6")
     count, amount = _count_or_amount(ev, rest, cards, ctx)
@@ -342,7 +426,7 @@ def _count_or_amount(ev: Event, rest: list[str], cards: list[str],
             return None, None
         if nums:
             if cards and len(cards) != nums[0] and spec.number == "cards":
-                raise ctx.error(f"'{ev.text}' says {nums[0]} but names {len(cards)} "
+                raise ctx.error(f"{_q(ev.text)} says {nums[0]} but names {len(cards)} "
                                 f"card{'s' if len(cards) != 1 else ''}")
             return nums[0], None
         if cards:
@@ -391,12 +475,12 @@ def _only_cards_and_a_count(words: list[str], ev: Event, ctx: _Ctx) -> None:
     """After 'discards', 'gives' and the like, every word is a number or a card."""
     numbers = [w for w in words if _number(w.strip(",.;").lower()) is not None]
     if len(numbers) > 1:
-        raise ctx.error(f"'{ev.text}' gives more than one number ({', '.join(numbers)}); "
+        raise ctx.error(f"{_q(ev.text)} gives more than one number ({', '.join(numbers)}); "
                         "expected one number of cards, and cards written like As, 10h, Qd")
     for w in words:
         bare = w.strip(",.;").lower()
         if _number(bare) is None and bare not in _CARD_WORDS:
-            raise ctx.error(f"cannot read {w!r} in '{ev.text}': expected a number of cards "
+            raise ctx.error(f"cannot read {_q(w)} in {_q(ev.text)}: expected a number of cards "
                             "or cards written like As, 10h, Qd, 7c")
 
 
@@ -521,8 +605,9 @@ def case_from_document(doc: Document) -> Case:
     strict_case(doc)  # the schema, its numbers (2.0 for 2), 'A' and 'a', 10,000 events
     data = doc.data
     t = data["table"]
-    seats = tuple(t["seats"])
+    seats = tuple(nfc(s) for s in t["seats"])
     counters = dict(t.get("counters", {}))
+    _seat_names(doc, seats, counters)
     table = _table(doc, t, seats, counters)
     events = _events(doc, data["events"], seats, counters)
     dispute = _dispute(doc, data["dispute"], seats, counters) if "dispute" in data else None
@@ -542,6 +627,18 @@ def case_from_document(doc: Document) -> Case:
         expect=data.get("expect", {}),
         agreed=agreed,
     )
+
+
+def _seat_names(doc: Document, seats: tuple[str, ...], counters: dict[str, int]) -> None:
+    """Each seat's name a word (see terms.seats) that no one-line event could misread."""
+    for i, name in enumerate(seats):
+        ctx = _Ctx(doc, ("table", "seats", i), seats, counters)
+        why = name_fault(name)
+        if why is not None:
+            raise ctx.error(f"{why}: got {_q(name)}")
+        why = ambiguous_seat(name, ctx)
+        if why is not None:
+            raise ctx.error(why)
 
 
 def _table(doc: Document, t: dict[str, Any], seats: tuple[str, ...],

@@ -36,7 +36,7 @@ def forms() -> str:
 
 
 def parse_question(text: str, ctx: _Ctx) -> Asked:
-    from ..errors import InputError
+    from ..errors import InputError, clip
     from .cases import _seat, parse_line
 
     raw = " ".join(str(text).replace("\u2019", "'").split()).rstrip("?").strip()
@@ -44,7 +44,7 @@ def parse_question(text: str, ctx: _Ctx) -> Asked:
 
     def fail(why: str = "") -> InputError:
         hint = pointer(low)
-        return ctx.error(f"cannot read the question {raw!r}{': ' + why if why else ''}; "
+        return ctx.error(f"cannot read the question {clip(raw, 80)!r}{': ' + why if why else ''}; "
                          + (f"{hint}; " if hint else "")
                          + f"expected one of: {forms()} (e.g. 'may C come in')")
 
