@@ -130,6 +130,10 @@ class Game:
         self.settled: dict[int, set[str]] = {}
         # Who put in all he had and demanded a show for it, and who was in the game then.
         self.short_of_funds: tuple[str, tuple[str, ...]] | None = None
+        # A delivery in the draw that left the player short: (player, step, line). It is a
+        # short delivery only once complete, when the dealer goes on to another act: a card
+        # exposed in the same delivery makes it a delivery with an exposed card instead.
+        self.delivering: tuple[str, int, int | None] | None = None
         self.relied: list[str] = []  # the engine's assumptions the table has relied on
         # Findings not recorded, each with its cause and the precedence rule that says so.
         self.merged: list[tuple[Finding, Finding, dict[str, Any]]] = []

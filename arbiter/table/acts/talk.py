@@ -13,6 +13,7 @@ from ..cases import Event
 from ..game import Game, Impossible, OutOfPlace, Phase, Seat, Status
 from .base import applies, checks, player
 from .common import wrong_size
+from .draw import complete_delivery
 from .openers import check_openers, openers
 
 # Speaking, inquiring and divulging are findings in themselves: they change nothing at the
@@ -137,7 +138,9 @@ def _resize(game: Game, seat: Seat, cards: tuple[str, ...]) -> None:
 
 
 def finish(game: Game) -> None:
-    """At the end of the events: the show, if the betting closed, and the openers."""
+    """At the end of the events: a delivery left open, the show, if the betting closed,
+    and the openers."""
+    complete_delivery(game)
     if game.phase == Phase.SHOW:
         show(game)
     check_openers(game)
