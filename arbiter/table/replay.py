@@ -131,10 +131,7 @@ def replay(case: Case, rulebook: Rulebook | None = None) -> Replay:
         steps.append(_snapshot(game, i, ev.line, ev.describe(), before))
     during_events = len(game.findings)
     finish(game)
-    if len(game.findings) > sum(len(s.findings) for s in steps):
-        last = steps[-1]
-        extra = tuple(range(sum(len(s.findings) for s in steps), len(game.findings)))
-        steps[-1] = Step(**{**last.__dict__, "findings": last.findings + extra})
+    steps = _findings_at_their_steps(steps, game.findings)
     return Replay(
         case=case,
         rulebook=rulebook.id if rulebook else "(none)",
@@ -155,6 +152,16 @@ def replay(case: Case, rulebook: Rulebook | None = None) -> Replay:
         book_name=voice(rulebook) if rulebook else "the book",
         merged=tuple(game.merged),
     )
+
+
+def _findings_at_their_steps(steps: list[Step], findings: list[Finding]) -> list[Step]:
+    """Each finding under the step of the act it concerns: an act found only once complete
+    (a delivery, when the dealer goes on) is found at its own step, not the next one's."""
+    at: dict[int, list[int]] = {}
+    for k, f in enumerate(findings):
+        at.setdefault(min(max(f.step, 0), len(steps) - 1), []).append(k)
+    return [s if s.findings == tuple(at.get(s.index, ())) else
+            Step(**{**s.__dict__, "findings": tuple(at.get(s.index, ()))}) for s in steps]
 
 
 def _snapshot(game: Game, index: int, line: int | None, text: str, before: int) -> Step:
