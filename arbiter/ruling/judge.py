@@ -21,7 +21,7 @@ from ..law.params import assumption, voice
 from ..law.provisions import Decision, Match, fill, match
 from ..table.acts.accounts import accounts_given, on_each_account
 from ..table.cases import Case
-from ..table.replay import Replay, replay
+from ..table.replay import Replay
 from ..terms.findings import Finding
 from ..terms.records import field, record
 from ..terms.vocabulary import FINDINGS, VOIDS, facts_of
@@ -171,8 +171,9 @@ def judge(case: Case, book: Rulebook) -> Ruling:
     """Replay ``case`` under ``book``, rule on everything the replay found, and answer the
     case's question."""
     from .answers import answer_for
+    from .course import course
 
-    ruling = rule_on(replay(case, book), book)
+    _, ruling = course(case, book)
     ruling.answer = answer_for(ruling)
     if ruling.answer is not None:  # the laws the answer rests on are quoted too
         have = {c.ref for c in ruling.citations}
