@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from ..law.laws import Rulebook
     from ..table.questions import Asked
     from ..table.replay import Replay
-    from .judge import Decided, Ruling, Silence
+    from .rulings import Decided, Ruling, Silence
 
 
 @record
@@ -228,15 +228,14 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     """What the book rules if he does it now: found irregular and ruled -- no, with the
     book's consequence (yes, where the act is lawful and the book lets it stand); found and
     not ruled -- silent; nothing found -- the book's own answer, or yes, it being his to do."""
-    from ..table.replay import replay
-    from .judge import rule_on
+    from .course import course
 
     book, case = ruling.rulebook, ruling.case
     assert asked.act is not None
     ev = replace(asked.act, line=None, column=None)
     trial = replace(case, events=(*case.events, ev))
     try:
-        h = rule_on(replay(trial, book), book)
+        _, h = course(trial, book)
     except InputError as exc:
         return Answer(asked.text, str(asked.kind), "no", f"it cannot be done: {exc.message}",
                       player=asked.player)

@@ -23,11 +23,12 @@ from typing import TYPE_CHECKING
 from ..table.replay import Replay, replay
 from ..terms.findings import Consequence
 from ..terms.vocabulary import EFFECTS, Act
+from .rulings import rule_on
 
 if TYPE_CHECKING:
     from ..law.laws import Rulebook
     from ..table.cases import Case, Event
-    from .judge import Ruling
+    from .rulings import Ruling
 
 # Rounds of obeying the rulings before the course is taken as settled: each round can only
 # add consequences after those already applied, and no shipped case needs more than three.
@@ -87,8 +88,6 @@ def _pointed_out(events: tuple[Event, ...], player: str | None, after: int) -> i
 
 def course(case: Case, book: Rulebook) -> tuple[Replay, Ruling]:
     """The replay that obeys its rulings, and the ruling on it."""
-    from .judge import rule_on
-
     obey: tuple[Consequence, ...] = ()
     seen: list[tuple[Consequence, ...]] = []
     while True:
