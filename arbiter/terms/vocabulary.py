@@ -592,6 +592,13 @@ EFFECTS: dict[Decision, str] = {
     Decision.MISDEAL: "deal_ends_when_found", Decision.NEW_DEAL: "deal_ends_when_found",
 }
 
+# The rulebook's parameter groups that say how the table goes at each point of the deal
+# (their ``cites``: the laws an act that is regular there rests on).
+PHASE_RULES: dict[str, tuple[str, ...]] = {
+    "before the deal": ("blind", "straddle"), "before the draw": ("going_in",),
+    "the draw": ("draw",), "after the draw": ("betting",), "the show": ("hands",),
+}
+
 # Whether a decision, on a lawful act (see ``FindingSpec.lawful``), lets the player do
 # it: "may C ask the dealer how many he drew?" -- yes if the dealer must answer.
 PERMITS: dict[Decision, bool] = {
