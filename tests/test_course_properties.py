@@ -141,7 +141,7 @@ events:
   - B calls
 """
     case = load_case(FILE, text)
-    r, ruling = course(case, books["peel"])
+    r, _ = course(case, books["peel"])
     assert [(c.step, c.effect, c.player) for c in r.obeyed] == [(13, "retire", "A")]
     assert r.status("A") == "passed" and r.stake("A") == 2
     assert not [f for f in r.findings if str(f.kind) == "out_of_turn"]
