@@ -1,26 +1,34 @@
 """arbiter: settle card-table disputes by the old authorities.
 
-The library is used as::
+The library is used as (docs/api.md has more)::
 
-    from arbiter import load_rulebook
-    peel = load_rulebook("peel")
+    import arbiter
+    ruling = arbiter.rule("peel-the-say", "peel")
+    print(ruling.answer.line())
+    peel = arbiter.load_rulebook("peel")
     print(peel.law(45).text)
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+# typing is not imported here: the command starts by importing this package, and what it
+# does before arbiter.entry has taken over Ctrl-C is best kept to nothing.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
+    from .api import load_case, load_rulebook, replay, rule
     from .errors import ArbiterError, InputError
     from .law.laws import Law, Rulebook
-    from .law.rulebooks import Library, load_rulebook
+    from .law.rulebooks import Library
 
-__all__ = ["ArbiterError", "InputError", "Law", "Library", "Rulebook", "load_rulebook"]
+__all__ = ["ArbiterError", "InputError", "Law", "Library", "Rulebook", "load_case",
+           "load_rulebook", "replay", "rule"]
 __version__ = "0.1.0"
 
 _HOME = {"ArbiterError": "errors", "InputError": "errors", "Law": "law.laws",
-         "Rulebook": "law.laws", "Library": "law.rulebooks", "load_rulebook": "law.rulebooks"}
+         "Rulebook": "law.laws", "Library": "law.rulebooks", "load_rulebook": "api",
+         "load_case": "api", "replay": "api", "rule": "api"}
 
 
 def __getattr__(name: str) -> Any:

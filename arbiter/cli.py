@@ -104,15 +104,21 @@ def library(dirs: tuple[str, ...]) -> Library:
         if not os.path.isdir(d):
             raise InputError("not a directory: expected a directory of rulebooks"
                              if os.path.exists(d) else "no such rulebook directory", file=d)
+        if not os.access(d, os.R_OK | os.X_OK):
+            raise InputError("cannot read the rulebook directory: permission denied", file=d)
     return Library(dirs)
 
 
-def emit(text: str) -> None:
-    click.echo(text)
+def emit(text: str, nl: bool = True, err: bool = False, safe: bool = True) -> None:
+    """Write ``text`` as it is safe to print (see arbiter.render.safe); ``safe=False``:
+    text already made safe, with arbiter's own marks for the terminal in it."""
+    from .render.safe import visible
+
+    click.echo(visible(text) if safe else text, nl=nl, err=err)
 
 
 def fail_line(text: str) -> None:
-    click.echo(f"arbiter: error: {text}", err=True)
+    emit(f"arbiter: error: {text}", err=True)
 
 
 def progress(items: list[Any], label: str, held: bool = False) -> Any:
@@ -146,12 +152,14 @@ class JsonStream:
     def put(self, obj: Any) -> None:
         import json
 
+        from .render.safe import json_safe
+
         if self.fmt == "jsonl":
-            click.echo(json.dumps(obj, ensure_ascii=False))
+            emit(json_safe(json.dumps(obj, ensure_ascii=False)))
         else:
-            text = json.dumps(obj, indent=2, ensure_ascii=False)
-            click.echo(("[\n" if not self.count else ",\n") + "  " + text.replace("\n", "\n  "),
-                       nl=False)
+            text = json_safe(json.dumps(obj, indent=2, ensure_ascii=False))
+            emit(("[\n" if not self.count else ",\n") + "  " + text.replace("\n", "\n  "),
+                 nl=False)
         self.count += 1
 
     def close(self) -> None:
@@ -218,7 +226,10 @@ class _Commands(click.Group):
 @click.group(cls=_Commands, context_settings=CONTEXT, add_help_option=False)
 @version_option
 @help_option
-def cli() -> None:
+@click.option("-v", "--verbose", is_flag=True,
+              help="Say on stderr what arbiter does that is not its output: that it runs "
+              "without a cache, and why.")
+def cli(verbose: bool) -> None:
     """Settle card-table disputes the way the old authorities did.
 
     Rulebooks (Peel 1891, Foster, Hoffmann's Hoyle 1909, and any house rules
@@ -233,6 +244,9 @@ def cli() -> None:
       arbiter law peel 45
       arbiter search straddle
     """
+    from .load import cache
+
+    cache.verbose(verbose)
 
 
 
@@ -300,7 +314,7 @@ def run_cases(inputs: tuple[str, ...], fmt: str, label: str,
                     stream.put(obj)
             else:
                 for text in texts:
-                    emit(("\n" + ("=" * 78 + "\n\n" if fmt == "text" else "")
+                    emit(("\n" + ("=" * _rule_width() + "\n\n" if fmt == "text" else "")
                           if printed else "") + text)
                     printed += 1
     if stream:
@@ -308,6 +322,12 @@ def run_cases(inputs: tuple[str, ...], fmt: str, label: str,
     return worst, failed
 
 
+
+
+def _rule_width() -> int:
+    from .render.width import columns
+
+    return columns(78)
 
 
 def chosen_books(lib: Library, books: tuple[str, ...]) -> list[Any] | None:
@@ -370,7 +390,9 @@ def _say(line: str) -> None:
     """One line on stderr, if stderr can take it."""
     try:
         if sys.stderr is not None:
-            print(" ".join(line.split()), file=sys.stderr, flush=True)
+            from .render.safe import visible
+
+            print(visible(" ".join(line.split())), file=sys.stderr, flush=True)
     except (OSError, ValueError):
         pass
 
@@ -400,8 +422,8 @@ def _run(argv: list[str] | None) -> int:
     except click.ClickException as exc:
         _say(f"arbiter: error: {exc.format_message()}")
         return exc.exit_code
-    except click.exceptions.Abort:
-        _say("arbiter: aborted")
+    except click.exceptions.Abort:  # Ctrl-C where arbiter.entry has not set itself up
+        _say("arbiter: interrupted")
         return 130
     except ArbiterError as exc:
         if os.environ.get("ARBITER_DEBUG"):

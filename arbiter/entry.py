@@ -13,6 +13,15 @@ whatever the collector's setting, and it cost a ruling more than its judging. No
 left undone by skipping it: arbiter writes its files whole before it returns (the cache
 by a rename), and registers nothing to run at exit. An error that is not arbiter's own
 (shown with ``ARBITER_DEBUG=1``) ends the process the usual way, with its traceback.
+
+SIGINT (Ctrl-C) is taken over when this module is imported, which is the command's first
+act (importing it is making the process arbiter's; nothing else imports it). Until ``main``
+has begun it ends the process at once; from then on it raises ``Interrupted`` where the
+program stands. It is no ``KeyboardInterrupt``, so nothing on the way (click among them)
+takes it for its own: it unwinds every ``finally`` and cleaning-up ``except`` (a cache
+entry or a new case half-made is removed; both are written to a temporary file and
+renamed, so none is ever half-written) and is answered here with one line, "arbiter:
+interrupted", and the status 130 (128 + SIGINT), as a shell gives it.
 """
 
 from __future__ import annotations
@@ -22,21 +31,72 @@ import gc
 import os
 import sys
 
+# Nothing is imported here that Python has not imported already (contextlib by site), so
+# that the time between the package's first line and main's, when a SIGINT is still
+# Python's, is next to none.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import signal as _signal
+else:  # the module itself, without signal.py's enums to build on every start
+    import _signal
+
+EXIT_INTERRUPTED = 130  # 128 + SIGINT
+
+
+class Interrupted(BaseException):
+    """SIGINT, raised where the program stood when it came."""
+
+
+_UNDER_WAY: list[bool] = []  # main has begun: there may be something to clean up
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    _signal.signal(_signal.SIGINT, _signal.SIG_IGN)  # one is enough: a second changes nothing
+    if not _UNDER_WAY:
+        interrupted()  # nothing of arbiter's is under way: end here and now
+    raise Interrupted
+
+
+# Taken over as this module is imported, the first thing the command does (see above).
+if _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:  # not nohup's SIG_IGN
+    _signal.signal(_signal.SIGINT, _interrupt)
+
 
 def main() -> None:
-    gc.disable()
+    try:
+        _UNDER_WAY.append(True)
+        gc.disable()
+        hard_exit(_command())
+    except (Interrupted, KeyboardInterrupt):
+        interrupted()
+
+
+def _command() -> object:
+    """The command's status, as ``sys.exit`` was given it."""
     from .cli import main as run
 
     try:
         run()
     except SystemExit as done:
-        hard_exit(done.code)
-    hard_exit(0)
+        return done.code
+    return 0
+
+
+def interrupted() -> None:
+    """One line on stderr, and the process ends with 130; what stdout holds unwritten is
+    dropped, never flushed half-way."""
+    _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
+    with contextlib.suppress(OSError):  # stderr is gone: the status still says it
+        os.write(2, b"arbiter: interrupted\n")
+    os._exit(EXIT_INTERRUPTED)
 
 
 def hard_exit(code: object) -> None:
     """Flush standard output and error and end the process with ``code``, as ``sys.exit``
-    would word it (None is 0; text is written to stderr, and the status is 1)."""
+    would word it (None is 0; text is written to stderr, and the status is 1). The command
+    is done: a SIGINT from here on changes nothing."""
+    with contextlib.suppress(ValueError):  # not in the main thread
+        _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
     if code is None:
         status = 0
     elif isinstance(code, int):

@@ -167,6 +167,7 @@ def ruling_differences(ruling: Any, expect: dict[str, Any]) -> list[str]:
                                       for k, v in w.items())]
         if bad:
             diffs.append(f"decision {w} must not be made; the ruling has {bad}")
+    diffs += citation_differences([c.ref for c in ruling.citations], expect)
     silent = sorted(str(s.finding.kind) for s in ruling.silences)
     for kind in expect.get("silent_on", []):  # silent on these at least
         if kind not in silent:
@@ -197,6 +198,23 @@ def ruling_differences(ruling: Any, expect: dict[str, Any]) -> list[str]:
     for text in expect.get("settled_by", []):
         if not any(d.settled_by and text in d.settled_by for d in ruling.decisions):
             diffs.append(f"no decision is settled by {text!r}")
+    return diffs
+
+
+def citation_differences(quoted: list[str], expect: dict[str, Any]) -> list[str]:
+    """The laws the ruling quotes, in its order, against ``cites_first`` (the law in
+    dispute comes first), ``cites_all`` (each is quoted) and ``never_cites`` (none is)."""
+    diffs = []
+    first = [str(c) for c in expect.get("cites_first", [])]
+    if first and quoted[:len(first)] != first:
+        diffs.append(f"the ruling should quote {first} first; it quotes {quoted}")
+    missing = [str(c) for c in expect.get("cites_all", []) if str(c) not in quoted]
+    if missing:
+        diffs.append(f"the ruling does not quote {missing}; it quotes {quoted}")
+    extra = [str(c) for c in expect.get("never_cites", []) if str(c) in quoted]
+    if extra:
+        diffs.append(f"the ruling quotes {extra}, which the shown hands do not need; it "
+                     f"quotes {quoted}")
     return diffs
 
 

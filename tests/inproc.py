@@ -34,12 +34,31 @@ def _env(extra: dict[str, str] | None) -> Iterator[None]:
                 os.environ[k] = v
 
 
-def run(*argv: str, env: dict[str, str] | None = None) -> Result:
+@contextlib.contextmanager
+def _stdin(data: bytes | None, encoding: str) -> Iterator[None]:
+    """Standard input holding ``data``, as a text stream of ``encoding`` over its bytes (the
+    locale's, which arbiter must not trust), or left as it is."""
+    if data is None:
+        yield
+        return
+    import sys
+
+    old = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding=encoding, errors="strict")
+    try:
+        yield
+    finally:
+        sys.stdin = old
+
+
+def run(*argv: str, env: dict[str, str] | None = None, stdin: bytes | None = None,
+        stdin_encoding: str = "utf-8") -> Result:
     from arbiter.cli import main
 
     out, err = io.StringIO(), io.StringIO()
     code: int | str | None = 0
-    with _env(env), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    with _env(env), _stdin(stdin, stdin_encoding), contextlib.redirect_stdout(out), \
+            contextlib.redirect_stderr(err):
         try:
             main(list(argv))
         except SystemExit as exc:

@@ -49,6 +49,8 @@ class Bad:
     file: str | None
     line: int | bool | None = True  # True: some line; an int: that line; None: none asked
     env: dict[str, str] = field(default_factory=dict)
+    stdin: bytes | None = None  # standard input's bytes, under a locale of stdin_encoding
+    stdin_encoding: str = "utf-8"
 
 
 Build = Callable[[Path], Bad]
@@ -364,6 +366,9 @@ ARGS: dict[str, list[str]] = {
     "rulebooks-dir-is-file": ["rulebooks", "--rulebooks", CASE],
     "unknown-option": ["rule", CASE, "--rulebok", "peel"],
     "search-limit-zero": ["search", "ante", "--limit", "0"],
+    "search-nothing": ["search", ""],
+    "search-blank": ["search", "  ", "\t"],
+    "rulebooks-dir-empty-name": ["laws", "peel", "--rulebooks", ""],
 }
 for _name, _argv in ARGS.items():
     bad(f"args-{_name}")(lambda d, argv=_argv: Bad(list(argv), None, None))
@@ -399,6 +404,228 @@ for _cmd in ("rule", "replay", "check"):
     bad(f"fifty-megabytes-{_cmd}")(_build_big)
 
 
+# --- YAML 1.1's numbers that are not decimals ---------------------------------------------
+
+# Each form, with the decimal YAML 1.1 reads it as: refused with one line naming both,
+# wherever an integer stands (a mapping's value, a one-line event's word, a rulebook's).
+YAML11_NUMBERS = {"010": 8, "-010": -8, "0x10": 16, "0b11": 3, "1:30": 90, "1_000": 1000,
+                  "09": 9, "0_12": 10}
+
+
+def _limit_line(text: str) -> int:
+    return next(i for i, x in enumerate(text.splitlines(), 1) if re.search(r"\blimit: ", x))
+
+
+for _n, _case in enumerate(CASES):
+    for _k, _form in enumerate(YAML11_NUMBERS):
+        if (_n + _k) % 4:
+            continue
+        def _build_limit(d: Path, case: Path = _case, form: str = _form) -> Bad:
+            text = case.read_text("utf-8")
+            line = _limit_line(text)
+            text = re.sub(r"\blimit: [0-9]+", f"limit: {form}", text, count=1)
+            p = write(d, f"yaml11-limit/{form}/{case.name}", text)
+            return Bad(["rule", p], p, line)
+        bad(f"yaml11-limit-{_form}-{_case.stem}")(_build_limit)
+
+        def _build_event(d: Path, case: Path = _case, form: str = _form,
+                         mapping: bool = bool(_n % 2)) -> Bad:
+            data = _data(case)
+            who = _second_seat(data)
+            text = case.read_text("utf-8").rstrip("\n")
+            # the event is written at the end of the file, under its own events: key
+            data.pop("events")
+            head = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+            event = (f"{{player: {who}, act: bets, amount: {form}}}" if mapping else
+                     f"{who} bets {form}")
+            body = head + "events:\n  - deal\n  - " + event + "\n"
+            p = write(d, f"yaml11-event/{form}/{case.name}", body)
+            assert text
+            return Bad(["rule", p], p, body.count("\n"))
+        bad(f"yaml11-event-{_form}-{_case.stem}")(_build_event)
+
+_BOOK_NUMBER_PLACES: dict[str, Callable[[dict[str, Any], str], None]] = {
+    "year": lambda b, f: b["published"].__setitem__("year", f),
+    "page": lambda b, f: b["laws"][0].__setitem__("page", f),
+    "fine": lambda b, f: b["provisions"][1]["penalty"]["pays"].__setitem__(
+        "multiple_of_blind", f),
+}
+for _place, _put in _BOOK_NUMBER_PLACES.items():
+    for _form in YAML11_NUMBERS:
+        def _build_book_number(d: Path, place: str = _place, form: str = _form,
+                               put: Callable[[dict[str, Any], str], None] = _put) -> Bad:
+            book = copy.deepcopy(HOUSE)
+            put(book, "@@NUMBER@@")
+            text = yaml.safe_dump(book, sort_keys=False, allow_unicode=True)
+            line = next(i for i, x in enumerate(text.splitlines(), 1) if "@@NUMBER@@" in x)
+            p = write(d / f"yaml11-book-{place}-{form}", "house.yaml",
+                      text.replace("'@@NUMBER@@'", form))
+            return Bad(["check", p], p, line)
+        bad(f"yaml11-book-{_place}-{_form}")(_build_book_number)
+
+
+@pytest.mark.parametrize("form", list(YAML11_NUMBERS))
+def test_a_yaml11_number_is_refused_alike_in_a_mapping_and_in_a_line(form: str,
+                                                                     tmp_path: Path) -> None:
+    value = YAML11_NUMBERS[form]
+    lines = []
+    for event in (f"{{player: C, act: bets, amount: {form}}}", f"C bets {form}"):
+        p = write(tmp_path, "case.yaml", TABLE + f"events:\n  - deal\n  - {event}\n")
+        r = run("rule", p)
+        assert r.code == 2 and len(r.err.splitlines()) == 1, r.err
+        lines.append(r.err.split(": events[1]", 1)[1].removeprefix(".amount"))
+        assert f"{form} " in r.err and f"write {value}" in r.err, r.err
+    assert lines[0] == lines[1]
+    p = write(tmp_path, "limit.yaml", TABLE.replace("limit: 12", f"limit: {form}")
+              + "events: [deal]\n")
+    r = run("rule", p)
+    assert r.code == 2 and f"write {value}" in r.err and ":5:" in r.err, r.err
+
+
+def test_yes_no_on_and_off_are_text_as_in_yaml_12(tmp_path: Path) -> None:
+    """Seats named No and On are seats, not booleans; true and false stay booleans."""
+    text = (TABLE.replace("[A, B, C]", "[No, On, Yes]").replace("dealer: A", "dealer: No")
+            + "events:\n  - deal\n  - {act: passes, player: Yes}\n  - On passes\n"
+            "dispute: {raised_by: On, question: Who takes the pool?}\n")
+    r = run("replay", write(tmp_path, "seats.yaml", text))
+    assert r.code == 0, r.err
+    bad_flag = TABLE + "events:\n  - {act: deals, uncut: yes}\n"
+    r = run("rule", write(tmp_path, "uncut.yaml", bad_flag))
+    assert r.code == 2 and "'yes'" in r.err, r.err
+
+
+# --- standard input: its bytes decoded as UTF-8 whatever the locale -------------------------
+
+# Each text mutation that breaks the encoding, given on standard input under a locale that
+# would read it otherwise (latin-1 reads every byte; ascii and strict UTF-8 read none of
+# them): the one line names <stdin>, the line and the byte offset.
+_STDIN_MUTATIONS = ("byte-ff", "byte-c3-cut", "utf-16", "utf-16-le-no-mark")
+for _n, _case in enumerate(CASES[::7]):
+    for _kind in _STDIN_MUTATIONS:
+        for _locale in ("utf-8", "latin-1", "ascii"):
+            def _build_stdin(d: Path, case: Path = _case, kind: str = _kind,
+                             locale: str = _locale) -> Bad:
+                content, line = TEXT_MUTATIONS[kind](case.read_text(encoding="utf-8"))
+                cmd = ("rule", "replay", "check")[len(kind) % 3]
+                return Bad([cmd, "-"], "<stdin>", line, stdin=content, stdin_encoding=locale)
+            bad(f"stdin-{_kind}-{_locale}-{_case.stem}")(_build_stdin)
+
+
+# --- directory runs name each entry they skip; a rulebook that is no file ------------------
+
+def _skipped_entry(folder: Path, kind: str, name: str = "") -> Path:
+    """An entry named like a case (or ``name``) that is no regular file, made afresh in
+    ``folder``."""
+    import socket
+
+    folder.mkdir(parents=True, exist_ok=True)
+    p = folder / (name or f"{kind}.yaml")
+    if os.path.lexists(p):
+        return p
+    if kind == "dangling-link":
+        p.symlink_to(folder / "nothing-here.yaml")
+    elif kind == "link-loop":
+        p.symlink_to(p.name)
+    elif kind == "fifo":
+        os.mkfifo(p)
+    elif kind == "link-to-device":
+        p.symlink_to("/dev/zero")
+    elif kind == "socket":
+        with socket.socket(socket.AF_UNIX) as s:
+            s.bind(str(p))
+    else:
+        p.mkdir()
+    return p
+
+
+SKIPPED_KINDS = ("dangling-link", "link-loop", "fifo", "link-to-device", "socket",
+                 "directory")
+for _kind in SKIPPED_KINDS:
+    for _cmd in ("rule", "replay", "check"):
+        def _build_skipped(d: Path, kind: str = _kind, cmd: str = _cmd) -> Bad:
+            if not hasattr(os, "mkfifo"):
+                pytest.skip("no FIFOs here")
+            entry = _skipped_entry(d / f"dir-{cmd}-{kind}", kind)
+            return Bad([cmd, str(entry.parent)], str(entry), None)
+        bad(f"directory-skips-{_kind}-{_cmd}")(_build_skipped)
+    def _build_book_entry(d: Path, kind: str = _kind) -> Bad:
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no FIFOs here")
+        entry = _skipped_entry(d / f"books-entry-{kind}", kind, "club.yaml")
+        return Bad(["laws", "club", "--rulebooks", str(entry.parent)], str(entry), None)
+    bad(f"rulebook-entry-{_kind}")(_build_book_entry)
+
+
+@pytest.mark.parametrize("kind", SKIPPED_KINDS)
+def test_a_directory_run_names_what_it_skips_and_rules_the_rest(kind: str,
+                                                                tmp_path: Path) -> None:
+    entry = _skipped_entry(tmp_path / "cases", kind)
+    good = write(tmp_path, "cases/a-good-one.yaml", Path(CASE).read_text("utf-8"))
+    r = run("rule", str(tmp_path / "cases"))
+    assert r.code == 2, r.err
+    assert r.err.splitlines() == [f"arbiter: error: {entry}: skipped: " + r.err.split(
+        "skipped: ", 1)[1].rstrip("\n")], r.err
+    assert "not a case file" in r.err and r.out.startswith("RULING"), r.out[:200]
+    assert good not in r.err
+
+
+def test_a_fifo_as_a_rulebook_is_named_as_such(tmp_path: Path) -> None:
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs here")
+    os.mkfifo(tmp_path / "club.yaml")
+    for argv in (["laws", "club"], ["rule", CASE, "--rulebook", "club"], ["rulebooks"]):
+        r = run(*argv, "--rulebooks", str(tmp_path))
+        assert r.code == 2 and len(r.err.splitlines()) == 1, r.err
+        assert f"{tmp_path / 'club.yaml'}: cannot read rulebook: it is a FIFO" in r.err, r.err
+        assert "did you mean" not in r.err
+
+
+def test_an_unreadable_rulebook_directory_exits_2(tmp_path: Path) -> None:
+    if os.geteuid() == 0:
+        pytest.skip("root reads every directory")
+    folder = tmp_path / "books"
+    folder.mkdir(mode=0)
+    try:
+        r = run("laws", "peel", "--rulebooks", str(folder))
+    finally:
+        folder.chmod(0o700)
+    assert r.code == 2 and "cannot read the rulebook directory" in r.err, r.err
+
+
+# --- `new` given anything but a regular file or a new path ----------------------------------
+
+def _special_target(d: Path, kind: str) -> str:
+    """A FIFO (which would block a writer with no reader), a socket, a link to nothing, a
+    link to a device, or a directory, made afresh under ``d``."""
+    import socket
+
+    p = d / f"new-{kind}"
+    if not os.path.lexists(p):
+        if kind == "fifo":
+            os.mkfifo(p)
+        elif kind == "socket":
+            with socket.socket(socket.AF_UNIX) as s:
+                s.bind(str(p))
+        elif kind == "dangling-link":
+            p.symlink_to(d / "nothing-here")
+        elif kind == "link-to-device":
+            p.symlink_to("/dev/null")
+        else:
+            p.mkdir()
+    return str(p)
+
+
+for _kind in ("fifo", "socket", "dangling-link", "link-to-device", "directory"):
+    for _force in ((), ("--force",)):
+        def _build_new(d: Path, kind: str = _kind, force: tuple[str, ...] = _force) -> Bad:
+            if not hasattr(os, "mkfifo"):
+                pytest.skip("no FIFOs here")
+            p = _special_target(d, kind)
+            return Bad(["new", p, *force], p, None)
+        bad(f"new-{_kind}{'-force' if _force else ''}")(_build_new)
+bad("new-device-force")(lambda d: Bad(["new", "/dev/null", "--force"], "/dev/null", None))
+
+
 # --- the test ---------------------------------------------------------------------------
 
 def test_the_corpus_is_large() -> None:
@@ -415,7 +642,7 @@ def corpus_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_bad_input_is_one_line_and_exit_2(name: str, corpus_dir: Path) -> None:
     case = CORPUS[name](corpus_dir)
     start = time.perf_counter()
-    r = run(*case.argv, env=case.env)
+    r = run(*case.argv, env=case.env, stdin=case.stdin, stdin_encoding=case.stdin_encoding)
     took = time.perf_counter() - start
     lines = r.err.splitlines()
     assert r.code == 2, f"exit {r.code}: {r.err or r.out[:300]}"
@@ -459,3 +686,251 @@ def test_a_case_cannot_reach_a_yaml_file_outside_the_rulebooks(tmp_path: Path) -
             r = run(*argv)
             assert r.code == 2 and "hunter2" not in r.err + r.out, r.err
             assert "not a rulebook id" in r.err and f"{p}:1:" in r.err
+
+
+# --- what reaches the terminal: every string from a file printed safe ----------------------
+#
+# Legal input that holds, by YAML's double-quoted escapes, characters a terminal would obey.
+# Each is ruled (or listed) as usual, and nothing raw reaches stdout or stderr: text and
+# Markdown show each as a visible escape, JSON escapes it as JSON does and reads back whole.
+
+ESCAPES: dict[str, str] = {
+    "osc-window-title": "\x1b]0;pwned\x07",
+    "csi-clear-screen": "\x1b[2J\x1b[H",
+    "nul": "\x00",
+    "bell": "\x07",
+    "backspace": "a\b\b\bb",
+    "carriage-return": "hidden\rshown",
+    "tab": "a\tb",
+    "del": "x\x7f",
+    "c1-csi": "\x9b31m",
+    "c1-next-line": "a\x85b",
+    "bidi-override": "abc\u202edef",
+    "bidi-isolate": "\u2066x\u2069",
+    "line-separator": "a\u2028b",
+}
+_RAW = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e"
+                  "\u2066-\u2069]")
+
+
+def _hostile_case(d: Path, kind: str, text: str) -> str:
+    data = _data(ROOT / "cases" / "given-four-after-discarding-three.yaml")
+    data["title"] = f"title {text} end"
+    data["note"] = f"note {text} end"
+    data["dispute"]["question"] = f"question {text} end"
+    return write(d, f"escapes/{kind}.yaml", yaml.safe_dump(data, sort_keys=False))
+
+
+def _hostile_book(d: Path, kind: str, text: str) -> Path:
+    book = copy.deepcopy(HOUSE)
+    book["title"] = f"House {text} rules"
+    book["laws"][0]["title"] = f"law title {text} end"
+    book["laws"][0]["text"] = book["laws"][0]["text"] + f" {text}"
+    folder = d / f"escapes-books/{kind}"
+    write(folder, "house.yaml", yaml.safe_dump(book, sort_keys=False))
+    return folder
+
+
+# Each command and output format, with the argv for a case and a folder of house rules.
+PRINTS: dict[str, Callable[[str, str], list[str]]] = {
+    "rule-text": lambda c, b: ["rule", c],
+    "rule-markdown": lambda c, b: ["rule", c, "--format", "markdown"],
+    "rule-json": lambda c, b: ["rule", c, "--format", "json"],
+    "rule-jsonl": lambda c, b: ["rule", c, c, "--format", "jsonl"],
+    "rule-house-text": lambda c, b: ["rule", c, "--rulebooks", b, "--rulebook", "house"],
+    "rule-house-markdown": lambda c, b: ["rule", c, "--rulebooks", b, "--rulebook", "house",
+                                         "--format", "markdown"],
+    "replay-text": lambda c, b: ["replay", c],
+    "replay-json": lambda c, b: ["replay", c, "--format", "json"],
+    "compare-text": lambda c, b: ["compare", c, "--rulebooks", b],
+    "compare-markdown": lambda c, b: ["compare", c, "--rulebooks", b, "--format", "markdown"],
+    "compare-json": lambda c, b: ["compare", c, "--rulebooks", b, "--format", "json"],
+    "laws-text": lambda c, b: ["laws", "house", "--rulebooks", b],
+    "laws-markdown": lambda c, b: ["laws", "house", "--rulebooks", b, "--format", "markdown"],
+    "laws-json": lambda c, b: ["laws", "house", "--rulebooks", b, "--format", "json"],
+    "rulebooks-text": lambda c, b: ["rulebooks", "--rulebooks", b],
+    "rulebooks-json": lambda c, b: ["rulebooks", "--rulebooks", b, "--format", "json"],
+    "search-text": lambda c, b: ["search", "straddle", "--rulebooks", b, "--book", "house"],
+    "search-json": lambda c, b: ["search", "straddle", "--rulebooks", b, "--book", "house",
+                                 "--format", "json"],
+    "check-text": lambda c, b: ["check", c, str(Path(b) / "house.yaml")],
+    "check-jsonl": lambda c, b: ["check", c, "--format", "jsonl"],
+}
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in (*_strings(k), *_strings(v))]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return [value] if isinstance(value, str) else []
+
+
+@pytest.mark.parametrize("kind", list(ESCAPES))
+@pytest.mark.parametrize("printer", list(PRINTS))
+def test_what_reaches_the_terminal_is_printed_safe(kind: str, printer: str,
+                                                   corpus_dir: Path) -> None:
+    text = ESCAPES[kind]
+    case = _hostile_case(corpus_dir, kind, text)
+    books = str(_hostile_book(corpus_dir, kind, text))
+    r = run(*PRINTS[printer](case, books))
+    assert r.code == 0, r.err
+    raw = _RAW.search(r.out + r.err)
+    assert raw is None, f"{raw.group()!r} printed raw: {(r.out + r.err)[:300]!r}"
+    if printer.startswith("check"):  # it prints no title, note or law text, only names
+        return
+    if printer.endswith("-json") or printer.endswith("-jsonl"):
+        import json
+
+        docs = ([json.loads(x) for x in r.out.splitlines()] if printer.endswith("jsonl")
+                else [json.loads(r.out)])
+        assert any(text in s for s in _strings(docs)), "the value is not read back whole"
+    elif not any(c.isspace() for c in text):  # white space may be folded in a line
+        shown = text.translate({ord(c): f"\\x{ord(c):02x}" if ord(c) < 0x100 else
+                                f"\\u{ord(c):04x}" for c in text if _RAW.match(c)})
+        assert shown in r.out, f"{shown!r} not shown in the output"
+
+
+@pytest.mark.parametrize("kind", list(ESCAPES))
+def test_an_error_line_is_printed_safe(kind: str, corpus_dir: Path) -> None:
+    """A file named with escapes, and an event that holds them, answered in one safe line."""
+    text = ESCAPES[kind]
+    missing = str(corpus_dir / f"no {text} such.yaml")
+    data = _data(ROOT / "cases" / "given-four-after-discarding-three.yaml")
+    data["events"].append(f"{text} passes")
+    bad_event = write(corpus_dir, f"escapes-events/{kind}.yaml",
+                      yaml.safe_dump(data, sort_keys=False))
+    for argv in (["rule", missing], ["rule", bad_event], ["replay", bad_event],
+                 ["check", bad_event], ["rule", bad_event, "--format", "json"]):
+        r = run(*argv)
+        assert r.code == 2, r.err
+        assert len(r.err.splitlines()) == 1 and _RAW.search(r.err + r.out) is None, r.err
+
+
+# --- SIGINT at any moment --------------------------------------------------------------------
+#
+# Real processes, each sent SIGINT at a delay from the moment arbiter.entry is imported
+# (a pipe tells the test when): 0, then 1, 2, 4 ... 512 ms, so that some land in the imports,
+# some in the parse and the writing of cache entries, some in the ruling, some after it.
+
+INTERRUPT_DELAYS = [0.0, *(2 ** k / 1000 for k in range(10))]
+_DRIVER = ("import os, sys\nfrom arbiter.entry import main\nos.write({w}, b'r')\n"
+           "os.close({w})\nmain()\n")  # the pipe is written once the module has taken SIGINT
+
+
+def _interrupted(argv: list[str], delay: float, env: dict[str, str]) -> tuple[int, bytes,
+                                                                             bytes]:
+    import signal
+    import subprocess
+
+    r, w = os.pipe()
+    p = subprocess.Popen([sys.executable, "-c", _DRIVER.format(w=w), *argv], pass_fds=(w,),
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    os.close(w)
+    try:
+        os.read(r, 1)
+    finally:
+        os.close(r)
+    time.sleep(delay)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    return p.returncode, out, err
+
+
+@pytest.mark.parametrize("command", [["rule", "peel-the-say"],
+                                     ["compare", "peel-the-say", "--format", "json"]])
+def test_sigint_gives_one_line_and_130_and_nothing_half_written(command: list[str],
+                                                                tmp_path: Path) -> None:
+    import subprocess
+
+    from arbiter.load import cache
+
+    env = {**os.environ, "ARBITER_CACHE_DIR": str(tmp_path / "cache")}
+    env.pop("ARBITER_NO_CACHE", None)
+    whole = subprocess.run([sys.executable, "-m", "arbiter", *command], capture_output=True,
+                           env={**env, "ARBITER_NO_CACHE": "1"}, timeout=60).stdout
+    seen = set()
+    for delay in INTERRUPT_DELAYS:
+        status, out, err = _interrupted(command, delay, env)
+        seen.add(status)
+        if status == 0:
+            assert err == b"" and out == whole, (delay, err, out[:300], whole[:300])
+        else:
+            assert status == 130, err.decode(errors="replace")[-500:]
+            assert err == b"arbiter: interrupted\n"
+            assert out in (b"", whole)  # written whole, or not at all
+        folder = tmp_path / "cache"
+        assert not list(folder.glob("*.tmp")) if folder.is_dir() else True
+        for entry in folder.glob("*.json") if folder.is_dir() else ():
+            head, _, body = entry.read_bytes().partition(b"\n")
+            assert head and cache.digest(entry.stem.encode(), body) in head.decode()
+    assert 130 in seen
+
+
+# --- standard input under any locale: a case is ruled as the same file is -------------------
+
+@pytest.mark.parametrize("locale", ["utf-8", "latin-1", "ascii", "cp1252", "utf-16"])
+@pytest.mark.parametrize("command", ["rule", "replay", "check"])
+def test_standard_input_is_read_as_utf8_whatever_the_locale(locale: str, command: str,
+                                                             tmp_path: Path) -> None:
+    text = (ROOT / "cases" / "peel-the-say.yaml").read_text("utf-8")
+    text = text.replace("title: ", "title: Zoë, Søren and the café — ", 1)
+    p = write(tmp_path, "named.yaml", text)
+    by_name = run(command, p)
+    piped = run(command, "-", stdin=text.encode(), stdin_encoding=locale)
+    assert piped.code == by_name.code == 0, piped.err
+    assert piped.out.replace("<stdin>", p) == by_name.out
+
+
+# --- the cache in the platform's place, at an absolute path or nowhere ----------------------
+
+# Environments that name no usable place: each case is ruled as without a cache, nothing
+# is written in the working directory, and --verbose says why, once.
+NO_CACHE_PLACES: dict[str, dict[str, str | None]] = {
+    "home-empty": {"HOME": "", "XDG_CACHE_HOME": None},
+    "home-relative": {"HOME": "some/where", "XDG_CACHE_HOME": None},
+    "home-dot": {"HOME": ".", "XDG_CACHE_HOME": None},
+    "home-root": {"HOME": "/", "XDG_CACHE_HOME": None},
+    "home-empty-xdg-relative": {"HOME": "", "XDG_CACHE_HOME": "cache"},
+    "home-empty-xdg-dot": {"HOME": "", "XDG_CACHE_HOME": "."},
+    "home-empty-xdg-empty": {"HOME": "", "XDG_CACHE_HOME": ""},
+    "cache-dir-relative": {"ARBITER_CACHE_DIR": "cache"},
+    "cache-dir-dot": {"ARBITER_CACHE_DIR": "."},
+}
+
+
+@pytest.mark.parametrize("place", list(NO_CACHE_PLACES))
+def test_no_usable_place_means_no_cache_said_once_under_verbose(
+        place: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ARBITER_CACHE_DIR")
+    for k, v in NO_CACHE_PLACES[place].items():
+        if v is None:
+            monkeypatch.delenv(k, raising=False)
+        else:
+            monkeypatch.setenv(k, v)
+    monkeypatch.chdir(tmp_path)
+    quiet = run("rule", CASE, "--rulebook", "all")
+    assert quiet.code == 0 and quiet.err == "", quiet.err
+    said = run("--verbose", "rule", CASE, "--rulebook", "all")
+    assert said.code == 0 and said.out == quiet.out
+    assert said.err.count("\n") == 1 and said.err.startswith("arbiter: no cache: "), said.err
+    assert list(tmp_path.iterdir()) == [], "written in the working directory"
+
+
+def test_a_relative_xdg_cache_home_is_ignored_for_home(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from arbiter.load.cache import cache_dir
+
+    monkeypatch.delenv("ARBITER_CACHE_DIR")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative")
+    expected = {"darwin": tmp_path / "home" / "Library" / "Caches" / "arbiter"}.get(
+        sys.platform, tmp_path / "home" / ".cache" / "arbiter")
+    assert cache_dir() == str(expected)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    if sys.platform not in ("darwin", "win32"):
+        assert cache_dir() == str(tmp_path / "xdg" / "arbiter")
+    monkeypatch.delenv("HOME")  # the password database's home, as expanduser takes it
+    monkeypatch.setenv("XDG_CACHE_HOME", "")
+    found = cache_dir()
+    assert found is None or os.path.isabs(found)

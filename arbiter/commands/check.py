@@ -56,7 +56,7 @@ def check_cmd(files: tuple[str, ...], rulebook_dirs: tuple[str, ...], fmt: str) 
                 emit(f"{r['file']}: ok ({r['summary']})")
             else:
                 for line in error_lines(r):
-                    click.echo(line, err=True)
+                    emit(line, err=True)
     if stream:
         stream.close()
     if bad:

@@ -79,8 +79,9 @@ def compare_cmd(inputs: tuple[str, ...], books: tuple[str, ...], differences: bo
         c = compare_case(case, chosen)
         tally_of["agree" if c.agree else "part"] += 1
         tally_of["unruled"] += any(r.status == "error" for r in c.rows)
-        if not (differences and c.agree) and not (disagreements and not c.disagree):
-            rows.append((stem(c.file), matrix_cells(c)))
+        if (differences and c.agree) or (disagreements and not c.disagree):
+            return [], []  # filtered out, in every format
+        rows.append((stem(c.file), matrix_cells(c)))
         return [c.to_dict()], []
 
     worst, failed = run_cases(inputs, fmt, "comparing", each, held=fmt not in ("json", "jsonl"))

@@ -27,11 +27,16 @@ from ..law.rulebooks import book_for
 @inputs_argument
 @click.option("--rulebook", "book", metavar="ID",
               help="Replay under this rulebook's mechanics (default: the case's own, else peel).")
+@click.option("--picture", is_flag=True, help="Draw the table at the disputed moment (the "
+              "last step, or --at N): the seats round it, the dealer, the age, who is out, "
+              "each stake and the pool; in text, or SVG with --format svg.")
+@click.option("--at", "at", type=int, metavar="N", help="With --picture: the table after step "
+              "N (0: before the deal).")
 @rulebooks_option
-@batch_formats("text", "json", "jsonl")
+@batch_formats("text", "json", "jsonl", "svg")
 @help_option
-def replay_cmd(inputs: tuple[str, ...], book: str | None, rulebook_dirs: tuple[str, ...],
-               fmt: str) -> None:
+def replay_cmd(inputs: tuple[str, ...], book: str | None, picture: bool, at: int | None,
+               rulebook_dirs: tuple[str, ...], fmt: str) -> None:
     """Replay CASE step by step: each event, whose turn, stakes, cards, pool and findings.
 
     CASE is a case file, or the name of a shipped example (see `arbiter examples`).
@@ -39,6 +44,8 @@ def replay_cmd(inputs: tuple[str, ...], book: str | None, rulebook_dirs: tuple[s
     \b
     Examples:
       arbiter replay foster-betting-up-the-hands
+      arbiter replay hoyle-going-better --picture
+      arbiter replay peel-the-say --picture --at 12 --format svg > table.svg
       arbiter replay hoyle-going-better --rulebook peel --format json
       arbiter replay peel-the-say hoyle-going-better --format jsonl
     """
@@ -48,6 +55,9 @@ def replay_cmd(inputs: tuple[str, ...], book: str | None, rulebook_dirs: tuple[s
     from ..table.replay import replay
 
     lib = library(rulebook_dirs)
+    if picture or at is not None or fmt == "svg":
+        _picture(inputs, book, lib, at, fmt)
+        return
     if not is_batch(inputs) and fmt != "jsonl":
         case = one_case(inputs[0])
         r = replay(case, book_for(case, lib, book))
@@ -59,3 +69,21 @@ def replay_cmd(inputs: tuple[str, ...], book: str | None, rulebook_dirs: tuple[s
         return ([r.to_dict()], []) if fmt != "text" else ([], [replay_text(r)])
 
     sys.exit(run_cases(inputs, fmt, "replaying", each)[0])
+
+
+def _picture(inputs: tuple[str, ...], book: str | None, lib: Any, at: int | None,
+             fmt: str) -> None:
+    """``--picture``: the table of one case at one step, in text or SVG."""
+    from ..errors import InputError
+    from ..render.picture import picture_svg, picture_text, step_at
+    from ..table.batch import is_batch
+    from ..table.replay import replay
+
+    if is_batch(inputs):
+        raise InputError("--picture draws one case: give one CASE")
+    if fmt not in ("text", "svg"):
+        raise InputError(f"--picture is drawn in text or svg, not {fmt}")
+    case = one_case(inputs[0])
+    r = replay(case, book_for(case, lib, book))
+    s = step_at(r, at)
+    emit(picture_svg(r, s) if fmt == "svg" else picture_text(r, s))

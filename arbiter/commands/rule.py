@@ -30,11 +30,13 @@ from ..law.rulebooks import book_for
               help="Rule under this rulebook (repeat it, or 'all', to compare editions).")
 @click.option("--explain", is_flag=True, help="Add the trace: which provisions were tried, "
               "on which facts, and why each was applied or set aside.")
+@click.option("--picture/--no-picture", default=None, help="Head each ruling with a "
+              "picture of the table (default: on a terminal wide enough for it).")
 @rulebooks_option
 @batch_formats("text", "json", "jsonl", "markdown")
 @help_option
 def rule_cmd(inputs: tuple[str, ...], books: tuple[str, ...], explain: bool,
-             rulebook_dirs: tuple[str, ...], fmt: str) -> None:
+             picture: bool | None, rulebook_dirs: tuple[str, ...], fmt: str) -> None:
     """Rule on the dispute in CASE: the answer to its question first, then the
     decision, the remedy, and the law quoted.
 
@@ -74,7 +76,7 @@ def rule_cmd(inputs: tuple[str, ...], books: tuple[str, ...], explain: bool,
         elif fmt == "markdown":
             emit("\n".join(ruling_markdown(x) for x in found))
         else:
-            emit(("\n\n" + "=" * 78 + "\n\n").join(ruling_text(x, explain) for x in found))
+            emit(_texts(found, explain, picture))
         return
 
     def each(case: Any) -> tuple[list[Any], list[str]]:
@@ -83,6 +85,29 @@ def rule_cmd(inputs: tuple[str, ...], books: tuple[str, ...], explain: bool,
             return [x.to_dict(explain) for x in found], []
         if fmt == "markdown":
             return [], [ruling_markdown(x) for x in found]
-        return [], [ruling_text(x, explain) for x in found]
+        drawn = _pictures(found) if picture else [""] * len(found)
+        return [], [p + ruling_text(x, explain) for p, x in zip(drawn, found, strict=True)]
 
     sys.exit(run_cases(inputs, fmt, "ruling", each)[0])
+
+
+def _texts(found: list[Any], explain: bool, picture: bool | None) -> str:
+    """The rulings in text: under several books, a line to each book first; each headed by
+    the picture of the table where asked for, or where the terminal has room for it."""
+    from ..render.laws import WIDTH
+    from ..render.ruling import ruling_text, summary_lines
+    from ..render.width import columns
+
+    if picture is None:  # a picture 72 wide, for a person at a terminal with room for it
+        picture = sys.stdout.isatty() and columns(72) >= 72
+    drawn = _pictures(found) if picture else [""] * len(found)
+    texts = [p + ruling_text(x, explain) for p, x in zip(drawn, found, strict=True)]
+    rule = "\n\n" + "=" * columns(WIDTH) + "\n\n"
+    head = ["\n".join(summary_lines(found))] if len(found) > 1 else []
+    return rule.join([*head, *texts])
+
+
+def _pictures(found: list[Any]) -> list[str]:
+    from ..render.picture import picture_text
+
+    return [picture_text(x.replay, x.replay.steps[-1]) + "\n\n" for x in found]

@@ -30,6 +30,19 @@ def builtin_dir() -> str:
     return shipped_dir("books", "rulebooks")
 
 
+def examples_dir() -> str:
+    """The example house books shipped with arbiter, each reachable by its id."""
+    return joined(builtin_dir(), "examples")
+
+
+def example_ids() -> list[str]:
+    try:
+        names = os.listdir(examples_dir())
+    except OSError:
+        return []
+    return sorted(stem(n) for n in names if suffix(n) in (".yaml", ".yml") and _is_id(stem(n)))
+
+
 def search_path(extra: Iterable[StrPath] = ()) -> list[str]:
     dirs = [joined(os.fspath(d)) for d in extra]
     env = os.environ.get("ARBITER_RULEBOOKS")
@@ -52,6 +65,9 @@ def _is_id(text: str) -> bool:
     """``[a-z][a-z0-9_-]{0,63}``: a rulebook id, at most 64 characters (told without
     compiling a pattern, a share of every start)."""
     return 0 < len(text) <= 64 and "a" <= text[0] <= "z" and _ID_REST.issuperset(text)
+
+
+is_id = _is_id  # public: whether a word could name a rulebook
 
 
 def check_id(book_id: str, known: list[str] | None = None) -> str:
@@ -253,14 +269,18 @@ class Library:
         return list(self.files())
 
     def path_of(self, book_id: str) -> str:
+        """The file of ``book_id``: in the directories searched, else among the example
+        house books shipped with arbiter (``house``), which ``ids`` does not list: 'all'
+        means the published books and a club's own."""
         if not _is_id(book_id):
             check_id(book_id, self.ids())
-        for d in self.dirs:
+        for d in (*self.dirs, examples_dir()):
             for ext in (".yaml", ".yml"):
                 f = joined(d, f"{book_id}{ext}")
-                if os.path.isfile(f):
+                if os.path.lexists(f):  # a FIFO or a link to nothing is refused as it is read
                     return f
-        raise InputError(f"no rulebook {book_id!r}; {did_you_mean(book_id, self.ids())}")
+        known = [*self.ids(), *example_ids()]
+        raise InputError(f"no rulebook {book_id!r}; {did_you_mean(book_id, known)}")
 
     def get(self, book_id: str, _chain: tuple[str, ...] = ()) -> Rulebook:
         if book_id in self._loaded:

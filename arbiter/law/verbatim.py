@@ -56,11 +56,14 @@ class Mismatch:
     quote: str
 
 
-def check_book(book: Rulebook, sources: Path) -> list[Mismatch]:
+def check_book(book: Rulebook, sources: Path, pinned: bool = True) -> list[Mismatch]:
     """Every law text and footnote of ``book`` that is not in its pinned source.
 
     Laws inherited from another book are checked against that book's source,
-    and a house rulebook's own laws (no source) are not checked.
+    and a house rulebook's own laws (no source) are not checked. A file that is not the
+    pinned copy (its sha256 differs) is reported as such; with ``pinned=False`` (a text a
+    reader fetched for himself) every quotation is looked for in it all the same, the
+    difference coming first in the list.
     """
     if not book.source_file:
         return []
@@ -80,17 +83,13 @@ def check_book(book: Rulebook, sources: Path) -> list[Mismatch]:
     except InputError as exc:
         return [Mismatch(book.id, "-", "source", exc.message)]
     digest = hashlib.sha256(raw).hexdigest()
-    if book.source_sha256 and digest != book.source_sha256:
-        return [
-            Mismatch(
-                book.id,
-                "-",
-                "sha256",
-                f"sha256 of {path.name} is {digest}, not the pinned {book.source_sha256}",
-            )
-        ]
-    body = normalise(source_body(text))
     bad = []
+    if book.source_sha256 and digest != book.source_sha256:
+        bad.append(Mismatch(book.id, "-", "sha256", f"sha256 of {path.name} is {digest}, "
+                            f"not the pinned {book.source_sha256}"))
+        if pinned:
+            return bad
+    body = normalise(source_body(text))
     for law in book.laws:
         if law.book != book.id:
             continue

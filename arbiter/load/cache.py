@@ -17,6 +17,13 @@ user's own account, which could as well edit the rulebooks themselves.
 
 An entry is read only from a directory and a file owned by the user and writable by nobody
 else. Set ``ARBITER_NO_CACHE=1`` to bypass the cache; ``ARBITER_CACHE_DIR`` moves it.
+
+The cache is kept in the platform's place for it, and only at an absolute path: on Linux
+and the like, by the XDG rules, ``$XDG_CACHE_HOME/arbiter`` if that is an absolute path
+(a relative one is ignored, as the rules say), else ``$HOME/.cache/arbiter``; on macOS
+``~/Library/Caches/arbiter``; on Windows ``%LOCALAPPDATA%\\arbiter\\Cache``. With no
+usable home (``HOME`` empty, relative or ``/``, and none in the password database) there
+is no cache, never one in the working directory; ``arbiter --verbose`` says so, once.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -55,14 +63,68 @@ def in_use() -> bool:
     return not Bypassed.depth and cache_dir() is not None
 
 
+VERBOSE: list[bool] = []  # [True]: say on stderr why there is no cache (arbiter --verbose)
+_SAID: set[str] = set()
+
+
+def verbose(on: bool) -> None:
+    """Whether to say why there is no cache, once in this run (``arbiter --verbose``)."""
+    VERBOSE[:] = [on]
+    _SAID.clear()
+
+
 def cache_dir() -> str | None:
+    """The cache's directory, always an absolute path, or None for no cache."""
     if os.environ.get("ARBITER_NO_CACHE") or Bypassed.depth:
         return None
+    found, why = _place()
+    if found is None and VERBOSE and VERBOSE[0] and why not in _SAID:
+        _SAID.add(why)
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            sys.stderr.write(f"arbiter: no cache: {why}\n")
+    return found
+
+
+def _place() -> tuple[str | None, str]:
+    """Where the platform keeps a cache (see above), or None and the reason there is none."""
     base = os.environ.get("ARBITER_CACHE_DIR")
     if base:
-        return base
-    xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(xdg, "arbiter")
+        if os.path.isabs(base):
+            return base, ""
+        return None, f"ARBITER_CACHE_DIR is not an absolute path ({base!r})"
+    if sys.platform == "win32":  # pragma: no cover - Windows
+        local = os.environ.get("LOCALAPPDATA", "")
+        if os.path.isabs(local):
+            return os.path.join(local, "arbiter", "Cache"), ""
+        return None, "LOCALAPPDATA is not set to an absolute path"
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    if os.path.isabs(xdg) and sys.platform != "darwin":
+        return os.path.join(xdg, "arbiter"), ""
+    home, said = _home()
+    if home is None:
+        return None, (f"no usable home directory ({said}); set XDG_CACHE_HOME or "
+                      "ARBITER_CACHE_DIR to an absolute path to have one")
+    if sys.platform == "darwin":  # pragma: no cover - macOS
+        return os.path.join(home, "Library", "Caches", "arbiter"), ""
+    return os.path.join(home, ".cache", "arbiter"), ""
+
+
+def _home() -> tuple[str | None, str]:
+    """The user's home, if it is an absolute path other than the root: ``HOME``, or where
+    it is unset the password database's, as ``os.path.expanduser`` takes it; else None and
+    what was found."""
+    home = os.environ.get("HOME")
+    said = f"HOME is {home!r}"
+    if home is None:
+        said = "HOME is not set, and the password database gives no home"
+        try:
+            import pwd
+
+            home = pwd.getpwuid(os.getuid()).pw_dir
+        except (ImportError, KeyError, OSError):
+            return None, said
+        said = f"HOME is not set, and the password database gives {home!r}"
+    return (home if os.path.isabs(home) and home.strip("/") else None), said
 
 
 def digest(*parts: bytes) -> str:

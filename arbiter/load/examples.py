@@ -66,10 +66,52 @@ def examples() -> list[Example]:
     return [Example(stem(p), title_of(p), p) for p in _files()]
 
 
-def listing(shipped: list[Example]) -> str:
-    """One line for each example: its name, then its title."""
+def listing(shipped: list[Example], columns: int | None = None) -> str:
+    """One line for each example: its name, then its title. Within ``columns``, a title
+    that will not fit beside the names is wrapped between words under itself, and where
+    even that leaves no room, it goes under its name, indented."""
     width = max((len(e.name) for e in shipped), default=0)
-    return "\n".join(f"{e.name:<{width}}  {e.title}".rstrip() for e in shipped)
+    lines = [f"{e.name:<{width}}  {e.title}".rstrip() for e in shipped]
+    if columns is None or all(len(line) <= columns for line in lines):
+        return "\n".join(lines)
+    room = columns - width - 2
+    out = []
+    for e in shipped:
+        if room >= 24:
+            words = _words(e.title, room)
+            out.append(f"{e.name:<{width}}  {words[0]}".rstrip())
+            out += [" " * (width + 2) + w for w in words[1:]]
+        else:
+            out += _broken(e.name, columns)
+            out += ["    " + w for w in _words(e.title, columns - 4) if w]
+    return "\n".join(out)
+
+
+def _words(text: str, room: int) -> list[str]:
+    """The words of ``text`` in lines of at most ``room``, broken only between words."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > room:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return [*lines, line]
+
+
+def _broken(name: str, columns: int) -> list[str]:
+    """A name longer than a line, broken after a hyphen."""
+    if len(name) <= columns:
+        return [name]
+    lines = [""]
+    for part in name.split("-"):
+        if lines[-1] and len(lines[-1]) + len(part) + 2 > columns:
+            lines[-1] += "-"
+            lines.append(part)
+        else:
+            lines[-1] += f"-{part}" if lines[-1] else part
+    return lines
 
 
 def example(name: str) -> Example:

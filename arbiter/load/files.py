@@ -33,10 +33,15 @@ def read_bytes(path: StrPath, what: str, limit: int = MAX_FILE) -> bytes:
         fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         raise InputError(f"cannot read {what}: {exc.strerror}", file=name) from None
+    except ValueError:  # a NUL in the name: no file can bear it
+        raise InputError(f"cannot read {what}: a file name holds no NUL", file=name) from None
     st = os.fstat(fd)
     if not stat.S_ISREG(st.st_mode):
         os.close(fd)
-        kind = "it is a directory" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+        kind = ("it is a directory" if stat.S_ISDIR(st.st_mode) else
+                "it is a FIFO, not a regular file" if stat.S_ISFIFO(st.st_mode) else
+                "it is a device, not a regular file" if stat.S_ISCHR(st.st_mode) or
+                stat.S_ISBLK(st.st_mode) else "not a regular file")
         raise InputError(f"cannot read {what}: {kind}", file=name)
     with os.fdopen(fd, "rb") as fh:
         if st.st_size > limit:
@@ -51,13 +56,13 @@ def read_bytes(path: StrPath, what: str, limit: int = MAX_FILE) -> bytes:
     return raw
 
 
-def decode(raw: bytes, name: str) -> str:
+def decode(raw: bytes, name: str, what: str = "the file") -> str:
     """UTF-8 text; an error names the line and byte of the first fault."""
     head = raw[:400]  # UTF-16 without its mark: every other byte of ASCII text is NUL
     half = len(head) // 2
     if raw[:2] in (b"\xff\xfe", b"\xfe\xff") or (half >= 2 and (
             head[1::2].count(0) >= half * 0.75 or head[0::2].count(0) >= half * 0.75)):
-        raise InputError("the file is UTF-16 text: expected UTF-8 (save it as UTF-8)",
+        raise InputError(f"{what} is UTF-16 text: expected UTF-8 (save it as UTF-8)",
                          file=name, line=1)
     try:
         text = raw.decode("utf-8")
@@ -65,7 +70,7 @@ def decode(raw: bytes, name: str) -> str:
         line = raw.count(b"\n", 0, exc.start) + 1
         col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         raise InputError(f"not UTF-8 text: invalid byte 0x{raw[exc.start]:02x} at byte "
-                         f"{exc.start} of the file", file=name, line=line, column=col) from None
+                         f"{exc.start} of {what}", file=name, line=line, column=col) from None
     return text[1:] if text.startswith("\ufeff") else text
 
 

@@ -222,14 +222,73 @@ def _build(
 
 
 _STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
+_FLOAT = "tag:yaml.org,2002:float"
+_BOOL = "tag:yaml.org,2002:bool"
 
 
 def _construct(loader: Any, node: Any, file: str, path: Path) -> Any:
     if node.tag == _STR and type(node) is yaml.ScalarNode:
+        if not node.style and node.value[:1] == "0":  # a plain 09: text to YAML 1.1
+            what = not_decimal(node.value)
+            if what is not None:
+                raise InputError(what, file=file, line=node.start_mark.line + 1,
+                                 column=node.start_mark.column + 1, path=format_path(path))
         return node.value  # what the safe constructor gives for text, without its machinery
+    if node.tag == _BOOL and node.value.lower() not in ("true", "false"):
+        return node.value  # YAML 1.1's yes, no, on and off: text, as YAML 1.2 reads them
+    if node.tag in (_INT, _FLOAT) and not node.value.startswith("."):
+        what = not_decimal(node.value)
+        if what is not None:
+            raise InputError(what, file=file, line=node.start_mark.line + 1,
+                             column=node.start_mark.column + 1, path=format_path(path))
     try:
         return loader.construct_object(node)
     except ValueError:  # an integer of thousands of digits
         raise InputError("a value too long to read as a number", file=file,
                          line=node.start_mark.line + 1, column=node.start_mark.column + 1,
                          path=format_path(path)) from None
+
+
+def not_decimal(text: str) -> str | None:
+    """Why ``text`` is no plain decimal number, if it is one of the forms YAML 1.1 reads as
+    a number all the same (``010`` is 8, ``0x10`` 16, ``0b10`` 2, ``1:30`` 90, ``1_000``
+    1000; ``09`` has a leading 0), or None. Arbiter reads only decimals: the same line
+    refuses these in a mapping's values and in a one-line event's words."""
+    body = text[1:] if text[:1] in "+-" else text
+    if not body[:1].isdigit() or not body.isascii():
+        return None
+    sign = -1 if text.startswith("-") else 1
+    digits = body.replace("_", "")
+    if ":" in body:
+        parts = body.split(":")
+        if not all(p.replace("_", "").replace(".", "", p is parts[-1]).isdigit()
+                   for p in parts):
+            return None
+        whole = 0.0
+        for p in parts:
+            whole = whole * 60 + float(p.replace("_", ""))
+        value: float = whole if "." in parts[-1] else int(whole)
+        form = "base-60 (sexagesimal) form"
+    elif body[:2] in ("0x", "0b") and len(digits) > 2:
+        base = 16 if body[1] == "x" else 2
+        try:
+            value = int(digits[2:], base)
+        except ValueError:
+            return None
+        form = "hexadecimal form" if base == 16 else "binary form"
+    elif body[:1] == "0" and len(digits.split(".")[0]) > 1 and digits.isdigit():
+        octal = all(c in "01234567" for c in digits)
+        meant = sign * int(digits)
+        if octal and int(digits, 8) != int(digits):
+            return (f"{text} is a number in YAML 1.1's octal form (a leading 0), which reads "
+                    f"as {sign * int(digits, 8)}: write {sign * int(digits, 8)}, or {meant} "
+                    "without the leading 0")
+        return f"{text} has a leading 0: write {meant}"
+    elif "_" in body and digits.replace(".", "", 1).isdigit():
+        value = float(digits) if "." in digits else int(digits)
+        form = "form with '_' between its digits"
+    else:
+        return None
+    return (f"{text} is a number in YAML 1.1's {form}, which reads as {sign * value}: "
+            f"write {sign * value}")

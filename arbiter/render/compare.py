@@ -10,8 +10,9 @@ from ..law.laws import Rulebook
 from ..law.topics import Topic
 from ..ruling.compare import COLUMNS, HEADINGS, Comparison
 from ..ruling.diff import BookDiff, Setting, TopicDiff, law_summary
+from .width import columns, hyphenated, table
 
-WIDTH = 100
+WIDTH = 100  # the widest a comparison is laid out, where the terminal is as wide
 MARK = "*"
 MD_MARK = "**≠**"
 
@@ -27,7 +28,10 @@ def grid(headers: Sequence[str], rows: Sequence[Sequence[list[str]]],
     def line(cells: Sequence[str]) -> str:
         return " | ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)).rstrip()
 
-    out = [line(list(headers)), "-+-".join("-" * w for w in widths)]
+    heads = [_wrap(h, w) for h, w in zip(headers, widths, strict=True)]
+    out = [line([c[k] if k < len(c) else "" for c in heads])
+           for k in range(max(len(c) for c in heads))]
+    out.append("-+-".join("-" * w for w in widths))
     for i, row in enumerate(rows):
         if i and rules:
             out.append("-+-".join("-" * w for w in widths))
@@ -48,11 +52,14 @@ def comparison_text(c: Comparison) -> str:
     cols = _columns(c)
     name_w = max(len(r.name) for r in c.rows) + 2
     share = {"answer": 4, "decision": 5, "remedy": 3, "pays": 2, "laws": 2}
-    room = WIDTH - name_w - 3 * len(cols)
+    width = columns(WIDTH)
+    room = width - name_w - 3 * len(cols)
     total = sum(share[col] for col in cols)
-    widths = [max(room * share[col] // total, len(HEADINGS[col])) for col in cols]
+    widths = [max(room * share[col] // total, min(len(HEADINGS[col]), 8)) for col in cols]
     widths[0] -= sum(widths) - room  # the first column gives way to the headings
     widths = [name_w, *widths]
+    if min(widths[1:]) < 8:  # too narrow for a table of books: a paragraph to each
+        return _comparison_blocks(c, cols, width)
     rows = []
     for r in c.rows:
         marked = c.marked(r.book)
@@ -65,16 +72,40 @@ def comparison_text(c: Comparison) -> str:
                 paras = [f"{MARK} (none)"]
             cells.append(paras)
         rows.append(cells)
-    out = _wrap(f"{c.title or c.file} ({c.file})", WIDTH)
+    out = _wrap(f"{c.title or c.file} ({c.file})", width)
     if c.question:
-        out += _wrap(f"Question: {c.question}", WIDTH)
-    out += ["", grid(["Book", *[HEADINGS[col] for col in cols]], rows, widths), ""]
+        out += _wrap(f"Question: {c.question}", width)
+    out += ["", grid(["Book", *[HEADINGS[col] for col in cols]],
+                     [[[h[:w] for h in cell] if i == 0 else cell for i, (cell, w) in
+                       enumerate(zip(row, widths, strict=True))] for row in rows], widths), ""]
     parted = [HEADINGS[col].lower() for col in COLUMNS if c.marks.get(col)]
     if parted:
-        out.append(f"The books part on: {', '.join(parted)} ({MARK} marks a cell that "
-                   "parts from the other books).")
+        out += _wrap(f"The books part on: {', '.join(parted)} ({MARK} marks a cell that "
+                     "parts from the other books).", width)
     else:
         out.append("The books decide alike.")
+    return "\n".join(out)
+
+
+def _comparison_blocks(c: Comparison, cols: list[str], width: int) -> str:
+    """One case under each book, a paragraph to a book, where a table will not fit."""
+    out = _wrap(f"{c.title or c.file} ({c.file})", width)
+    if c.question:
+        out += _wrap(f"Question: {c.question}", width)
+    for r in c.rows:
+        marked = c.marked(r.book)
+        out += ["", r.name]
+        for col in cols:
+            for para in r.cells[col]:
+                mark = f"{MARK} " if col in marked else ""
+                out += textwrap.wrap(f"{mark}{HEADINGS[col]}: {para}", width,
+                                     initial_indent="  ", subsequent_indent="    ",
+                                     break_on_hyphens=False)
+    parted = [HEADINGS[col].lower() for col in COLUMNS if c.marks.get(col)]
+    out.append("")
+    out += textwrap.wrap(f"The books part on: {', '.join(parted)} ({MARK} marks what parts "
+                         "from the other books)." if parted else "The books decide alike.",
+                         width)
     return "\n".join(out)
 
 
@@ -120,17 +151,21 @@ def tally(agree: int, part: int, errors: int, books: Sequence[str]) -> str:
 
 def matrix_text(rows: list[tuple[str, list[tuple[str, bool]]]], books: Sequence[str],
                 summary: str) -> str:
-    label_w = max([len(name) for name, _ in rows] + [4])
-    widths = [max([len(cells[i][0]) + 2 for _, cells in rows] + [len(b)])
-              for i, b in enumerate(books)]
-    out = ["  ".join(["Case".ljust(label_w), *(b.ljust(w) for b, w in zip(books, widths,
-                                                                         strict=True))]).rstrip()]
-    for name, cells in rows:
-        out.append("  ".join([name.ljust(label_w), *(
-            (f"{MARK} {text}" if marked else f"  {text}").ljust(w)
-            for (text, marked), w in zip(cells, widths, strict=True))]).rstrip())
-    out += ["", f"{MARK} marks a book that parts from the others on the case; 'not pinned': "
-            "the point is not in the book's pinned text.", summary]
+    width = columns(10_000)  # as wide as the terminal; to a file or a pipe, unbounded
+    cells = [["Case", *(f"  {b}" for b in books)]]
+    cells += [[name, *((f"{MARK} {text}" if marked else f"  {text}") for text, marked in row)]
+              for name, row in rows]
+    out = table(cells, width, flexible=tuple(range(1, len(books) + 1)), hyphens=(0,))
+    if out is None:  # too narrow for the matrix: the books under each case
+        out = []
+        for name, row in rows:
+            out += hyphenated(name, width)
+            for b, (text, marked) in zip(books, row, strict=True):
+                out += textwrap.wrap(f"{MARK if marked else ' '} {b}: {text}", width,
+                                     initial_indent="  ", subsequent_indent="      ")
+    legend = (f"{MARK} marks a book that parts from the others on the case; 'not pinned': "
+              "the point is not in the book's pinned text.")
+    out += ["", *textwrap.wrap(legend, width), *textwrap.wrap(summary, width)]
     return "\n".join(out)
 
 
@@ -218,23 +253,26 @@ def _differs(values: list[Setting]) -> bool:
 def diff_text(d: BookDiff, full: bool = False) -> str:
     books = d.books
     n = len(books)
-    col = (WIDTH - 3 * (n - 1)) // n
+    width = columns(WIDTH)
+    col = (width - 3 * (n - 1)) // n
     names = [b.name for b in books]
-    out = [" and ".join([", ".join(f"{b.name} ({b.year})" for b in books[:-1]),
-                         f"{books[-1].name} ({books[-1].year})"]) + ", topic by topic"]
+    out = textwrap.wrap(" and ".join([", ".join(f"{b.name} ({b.year})" for b in books[:-1]),
+                                      f"{books[-1].name} ({books[-1].year})"])
+                        + ", topic by topic", width)
     for book in books:
         if book.extract:
-            out.append(f"{book.name} is known only from an extract: where a topic is marked "
-                       f"{_NOT_PINNED}, his rule is unknown, not silent.")
+            out += textwrap.wrap(f"{book.name} is known only from an extract: where a topic "
+                                 f"is marked {_NOT_PINNED}, his rule is unknown, not silent.",
+                                 width)
     for t in d.topics:
-        out += ["", f"== {t.title} ({t.id}) ".ljust(WIDTH, "=")]
+        out += ["", f"== {t.title} ({t.id}) ".ljust(width, "=")]
         out.append(grid(names, [[_topic_laws(b, x, full)
                                  for b, x in zip(books, t.topics, strict=True)]],
                         [col] * n))
         if t.settings:
             out += ["", f"Settings ({MARK}: the books differ), and the laws they rest on:"]
             name_w = max(len(name) for name, _ in t.settings) + 2
-            w = (WIDTH - name_w - 3 * n) // n
+            w = (width - name_w - 3 * n) // n
             rows = [[[f"{MARK} {name}" if _differs(values) else f"  {name}"],
                      *[[x.words()] for x in values]] for name, values in t.settings]
             groups: dict[str, list[Setting]] = {}
@@ -247,7 +285,7 @@ def diff_text(d: BookDiff, full: bool = False) -> str:
         out += ["", "Do they decide alike?"]
         for ln in _alike_lines(d, t):
             indent = "    " if ln.startswith("  - ") else "  "
-            out += textwrap.wrap(ln.strip(), WIDTH, initial_indent=indent,
+            out += textwrap.wrap(ln.strip(), width, initial_indent=indent,
                                  subsequent_indent=indent + "    ", break_on_hyphens=False)
     return "\n".join(out)
 

@@ -5,25 +5,29 @@ from __future__ import annotations
 from typing import Any
 
 from ..law.laws import Law, Rulebook
+from .width import columns
 
-WIDTH = 78
+WIDTH = 78  # a ruling's widest line, where the terminal is as wide (see ``columns``)
 
 
 def to_json(value: Any) -> str:
     import json  # here, not above: a ruling in text never needs it
 
-    return json.dumps(value, indent=2, ensure_ascii=False)
+    from .safe import json_safe
+
+    return json_safe(json.dumps(value, indent=2, ensure_ascii=False))
 
 
-def wrap(text: str, indent: str = "  ") -> str:
-    """The words of ``text`` filled into lines of at most ``WIDTH`` characters, each begun
-    with ``indent``; a word longer than a line stands alone on its own, unbroken.
+def wrap(text: str, indent: str = "  ", width: int | None = None) -> str:
+    """The words of ``text`` filled into lines of at most ``WIDTH`` characters (or the
+    terminal's width, if less), each begun with ``indent``; a word longer than a line
+    stands alone on its own, unbroken.
 
     The same lines as ``textwrap.fill(" ".join(text.split()), WIDTH, initial_indent=indent,
     subsequent_indent=indent, break_on_hyphens=False, break_long_words=False)`` (a test
     holds them to it): importing textwrap compiles its patterns, a share of every start.
     """
-    room = WIDTH - len(indent)
+    room = (width or columns(WIDTH)) - len(indent)
     lines: list[str] = []
     line: list[str] = []
     used = 0
@@ -61,7 +65,7 @@ def citation_line(book: Rulebook, law: Law) -> str:
 
 
 def law_text(book: Rulebook, law: Law, body: str | None = None) -> str:
-    lines = [citation_line(book, law), wrap(body if body is not None else law.text)]
+    lines = [wrap(citation_line(book, law), ""), wrap(body if body is not None else law.text)]
     for i, note in enumerate(law.footnotes, 1):
         lines.append(wrap(f"[footnote {i}] {note}", "    "))
     if law.note:
@@ -77,31 +81,28 @@ def law_markdown(book: Rulebook, law: Law) -> str:
 
 
 def rulebooks_table(books: list[Rulebook]) -> str:
-    rows = [("ID", "AUTHOR", "TITLE", "YEAR", "LAWS", "DECIDING", "EXECUTABLE")]
+    from .width import table
+
+    rows = [["ID", "AUTHOR", "TITLE", "YEAR", "LAWS", "DECIDING", "EXECUTABLE"]]
     for b in books:
         s = b.summary()
         cov = f"{s['executable_laws']} ({s['coverage']:.0%})" if s["coverage"] is not None else "-"
-        rows.append(
-            (
-                b.id,
-                (b.author or "")[:28],
-                b.title[:34],
-                str(b.year or ""),
-                str(s["laws"]),
-                str(s["deciding_laws"]),
-                cov,
-            )
-        )
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    table = "\n".join(
-        "  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip() for r in rows
-    )
+        rows.append([b.id, b.author or "", b.title, str(b.year or ""), str(s["laws"]),
+                     str(s["deciding_laws"]), cov])
+    width = columns(100)
+    lines = table(rows, width, flexible=(1, 2))
+    if lines is None:  # too narrow for columns: each book in a paragraph of its own
+        lines = []
+        for r in rows[1:]:
+            lines += [r[0], wrap(f"{r[2]}, {r[1]}, {r[3]}", "  ", width),
+                      wrap(f"{r[4]} laws, {r[5]} deciding, {r[6]} executable", "  ", width)]
+    text = "\n".join(lines)
     missing = [(b.id, b.summary()["not_executable"]) for b in books]
-    notes = [f"  {book}: {', '.join(refs)}" for book, refs in missing if refs]
+    notes = [wrap(f"{book}: {', '.join(refs)}", "  ", width) for book, refs in missing if refs]
     if notes:
-        table += ("\n\nDeciding laws no provision or parameter decides with yet:\n"
-                  + "\n".join(notes))
-    return table
+        text += ("\n\nDeciding laws no provision or parameter decides with yet:\n"
+                 + "\n".join(notes))
+    return text
 
 
 def sentence(text: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..law.params import assumption
 from ..table.replay import Replay, Step
 from .laws import wrap
+from .width import columns, table
 
 
 def _cell(step: Step, i: int) -> str:
@@ -14,29 +15,69 @@ def _cell(step: Step, i: int) -> str:
     return f"{stake} ({len(hand)})"
 
 
+def _table(r: Replay) -> list[str]:
+    """The steps as a table, as wide as the terminal allows (the event and the phase
+    wrapped between words); where it will not fit, a paragraph to each step."""
+    width = columns(10_000)
+    cells = [["step", "line", "event", "phase", "turn", *r.seats, "pool"]]
+    for s in r.steps:
+        cells.append([str(s.index), str(s.line) if s.line else "-", s.event, s.phase,
+                      s.turn or "-", *(_cell(s, i) for i in range(len(r.seats))), str(s.pool)])
+    seats = tuple(range(5, 6 + len(r.seats)))
+    lines = table(cells, width, flexible=(2, 3), right=(0, 1, *seats))
+    if lines is None:
+        return _blocks(r, width)
+    head, body = lines[0], lines[1:]
+    out = [head]
+    for s, row in zip(r.steps, _rows_by_step(body), strict=True):
+        out += row
+        for k in s.findings:
+            out.append(wrap(f"! {r.findings[k].kind}: {r.findings[k].message}", " " * 12))
+    return out
+
+
+def _rows_by_step(body: list[str]) -> list[list[str]]:
+    """The table's lines grouped by step (a step whose event wraps takes several)."""
+    out: list[list[str]] = []
+    for line in body:
+        if out and not line[:4].strip():  # a continuation: no step number
+            out[-1].append(line)
+        else:
+            out.append([line])
+    return out
+
+
+def _blocks(r: Replay, width: int) -> list[str]:
+    out = []
+    for s in r.steps:
+        where = f"line {s.line}, " if s.line else ""
+        out.append(wrap(f"{s.index}. {s.event} ({where}{s.phase}; "
+                        f"{s.turn or 'nobody'} to speak)", "", width))
+        out.append(wrap(", ".join(f"{n} {_cell(s, i)}" for i, n in enumerate(r.seats))
+                        + f"; pool {s.pool}", "    ", width))
+        for k in s.findings:
+            out.append(wrap(f"! {r.findings[k].kind}: {r.findings[k].message}", "    ",
+                            width))
+    return out
+
+
+def _title(line: str) -> str:
+    return line if len(line) <= columns(10_000) else wrap(line, "")
+
+
 def replay_text(r: Replay) -> str:
     t = r.case.table
     head = [
-        f"{r.case.title or r.case.file}  [rulebook: {r.rulebook}]",
-        f"Seats {' '.join(r.seats)}; {r.dealer} deals; {r.age} has the age. "
-        f"Blind {t.blind}, limit {t.limit}"
-        + (f"; jack-pot no. {t.jackpot}" if t.jackpot else "")
-        + (f"; {t.pool} carried in the pool" if t.pool else "") + ".",
-        "Each player: stake in the pool (cards in hand); 'out' once he has abandoned.",
+        _title(f"{r.case.title or r.case.file}  [rulebook: {r.rulebook}]"),
+        wrap(f"Seats {' '.join(r.seats)}; {r.dealer} deals; {r.age} has the age. "
+             f"Blind {t.blind}, limit {t.limit}"
+             + (f"; jack-pot no. {t.jackpot}" if t.jackpot else "")
+             + (f"; {t.pool} carried in the pool" if t.pool else "") + ".", ""),
+        wrap("Each player: stake in the pool (cards in hand); 'out' once he has abandoned.",
+             ""),
         "",
     ]
-    width = max([len(s.event) for s in r.steps] + [5])
-    cols = ["step", "line", "event".ljust(width), "phase".ljust(15), "turn"]
-    cols += [n.rjust(8) for n in r.seats] + ["pool".rjust(6)]
-    rows = ["  ".join(cols)]
-    for s in r.steps:
-        cells = [str(s.index).rjust(4), (str(s.line) if s.line else "-").rjust(4),
-                 s.event.ljust(width), s.phase.ljust(15), (s.turn or "-").ljust(4)]
-        cells += [_cell(s, i).rjust(8) for i in range(len(r.seats))]
-        cells.append(str(s.pool).rjust(6))
-        rows.append("  ".join(cells).rstrip())
-        for k in s.findings:
-            rows.append(wrap(f"! {r.findings[k].kind}: {r.findings[k].message}", " " * 12))
+    rows = _table(r)
     out = head + rows + [""]
     named = [
         f"{n}: " + " ".join(c or "??" for c in r.final.hands[i])
@@ -44,15 +85,11 @@ def replay_text(r: Replay) -> str:
         if any(r.final.hands[i])
     ]
     if named:
-        out.append("Hands at the end (?? = a card not named): " + "; ".join(named))
-    out.append(f"Outcome: {_outcome(r)}")
-    for name in r.relied:
+        out.append(wrap("Hands at the end (?? = a card not named): " + "; ".join(named), ""))
+    out.append(wrap(f"Outcome: {_outcome(r)}", ""))
+    for name in r.relied:  # said in words; the engine's names are in --format json
         said = assumption(name, r.book_name).replace("this ruling", "the replay")
-        out.append(wrap(f"Assumed ({name}): {said}", ""))
-    unused = [a for a in r.assumed if a not in r.relied]
-    if unused:
-        out.append(wrap("Not given by this rulebook, and not needed here: "
-                        + ", ".join(unused), ""))
+        out.append(wrap(f"Assumed: {said}", ""))
     return "\n".join(out)
 
 

@@ -8,6 +8,7 @@ from ..ruling.judge import Citation, Decided, Ruling, Silence
 from ..terms.findings import Finding
 from .laws import condition_words, wrap
 from .laws import sentence as _sentence
+from .place import place
 
 
 def _cite_line(c: Citation, book_name: str) -> str:
@@ -69,13 +70,13 @@ def ruling_text(r: Ruling, explain: bool = False) -> str:
     book = r.rulebook
     case = r.case
     refs = {c.ref: c for c in r.citations}
-    out = [f"RULING under {book.name}: {book.title}"
-           + (f" ({book.author}, {book.year})" if book.author else "")]
+    out = [wrap(f"RULING under {book.name}: {book.title}"
+                + (f" ({book.author}, {book.year})" if book.author else ""), "")]
     out += _answer_lines(r, book.name, refs)
-    out.append(f"Case: {case.title or case.file}")
+    out.append(wrap(f"Case: {case.title or case.file}", ""))
     if case.dispute:
         who = f" (raised by {case.dispute.raised_by})" if case.dispute.raised_by else ""
-        out.append(f"Question{who}: {case.dispute.question}")
+        out.append(wrap(f"Question{who}: {case.dispute.question}", ""))
     out.append("")
     if not r.decisions and not r.silences:
         out.append(_nothing_irregular(r))
@@ -93,8 +94,9 @@ def ruling_text(r: Ruling, explain: bool = False) -> str:
     for i, f in enumerate(sorted(order, key=lambda x: x.step)):
         if i:
             out.append("")
-        out.append(wrap(f"What happened: at step {f.step}"
-                        + (f" (line {f.line})" if f.line else "") + f", {f.message}.", ""))
+        where = (f"at step {f.step}" + (f" (line {f.line})" if f.line else "")) if explain \
+            else place(r.replay, f.step)
+        out.append(wrap(f"What happened: {where}, {f.message}.", ""))
         out += said[id(f)]
     if r.fact_referee:
         out.append("")
@@ -105,7 +107,7 @@ def ruling_text(r: Ruling, explain: bool = False) -> str:
     if r.citations:
         out += ["", "THE LAW"]
         for c in r.citations:
-            out.append(_cite_line(c, c.cited_as or book.name))
+            out.append(wrap(_cite_line(c, c.cited_as or book.name), ""))
             out.append(wrap(f"\u201c{' '.join(c.quote.split())}\u201d", "    "))
             if c.note:
                 out.append(wrap(f"[Note: {c.note}]", "      "))
@@ -122,6 +124,42 @@ def ruling_text(r: Ruling, explain: bool = False) -> str:
             out.append(wrap("Mechanics the rulebook does not give (engine default used): "
                             + ", ".join(r.replay.assumed), "  "))
     return "\n".join(out)
+
+
+def summary_lines(rulings: list[Ruling]) -> list[str]:
+    """Before the rulings of several books: one line to each book, its name and its answer
+    (or, with no question asked, its first decision), cut to the width of a line."""
+    from .laws import WIDTH
+    from .width import columns
+
+    width = columns(WIDTH)
+    first = rulings[0].case
+    out = [f"Under each book{f', to: {first.dispute.question}' if first.dispute else ''}"]
+    out = [_cut(out[0], width)]
+    name_w = max(len(r.rulebook.name) for r in rulings) + 1
+    for r in rulings:
+        said = _first_word(r)
+        line = f"  {(r.rulebook.name + ':').ljust(name_w)} {' '.join(said.split())}"
+        out.append(_cut(line, width))
+    return out
+
+
+def _cut(line: str, width: int) -> str:
+    """A line cut to ``width`` between words, an ellipsis marking the cut."""
+    if len(line) <= width:
+        return line
+    return line[:width - 1].rsplit(" ", 1)[0].rstrip(",;:") + "\u2026"
+
+
+def _first_word(r: Ruling) -> str:
+    """What a book answers first: the answer to the question, else its first ruling."""
+    if r.answer is not None:
+        return str(r.answer.line())
+    if r.decisions:
+        return _sentence(r.decisions[0].says)
+    if r.silences:
+        return r.silences[0].says
+    return "Nothing irregular happened."
 
 
 def _value(v: Any) -> str:
@@ -150,7 +188,7 @@ def _nothing_irregular(r: Ruling) -> str:
     it says so, so that the two read together."""
     a = r.answer
     if a is None:
-        return "Nothing irregular happened: nothing in the events is out of order."
+        return wrap("Nothing irregular happened: nothing in the events is out of order.", "")
     if a.if_done:
         return wrap(f"Nothing irregular has happened so far: {a.player} has not done it yet, "
                     "and the answer above is what the book rules if he does.", "")

@@ -1,6 +1,7 @@
-"""What is written from the registry: the README's lists and the JSON Schemas' enums.
+"""What is written from the registry: the docs' lists and the JSON Schemas' enums.
 
-``python -m arbiter.vocabulary_doc`` rewrites every README block between
+``python -m arbiter.render.vocabulary_doc`` rewrites every block of the README and of
+docs/*.md between
 ``<!-- vocabulary:NAME -->`` and ``<!-- /vocabulary -->``, and the enums of
 ``arbiter/schemas/*.schema.json`` (acts, intents, finding kinds, decisions).
 tests/test_vocabulary.py fails when either differs from what this writes, so
@@ -141,7 +142,17 @@ def write_schemas() -> None:
                         + "\n", encoding="utf-8")
 
 
+def pages() -> list[Path]:
+    """The pages whose lists are written from the registry: the README and docs/*.md of
+    the project this module belongs to (or those named on the command line)."""
+    if len(sys.argv) > 1:
+        return [Path(a) for a in sys.argv[1:]]
+    root = Path(__file__).resolve().parent.parent.parent
+    return [root / "README.md", *sorted((root / "docs").glob("*.md"))]
+
+
 if __name__ == "__main__":  # pragma: no cover
-    readme = Path(sys.argv[1] if len(sys.argv) > 1 else "README.md")
-    readme.write_text(rewrite(readme.read_text(encoding="utf-8")), encoding="utf-8")
+    for page in pages():
+        if page.is_file():
+            page.write_text(rewrite(page.read_text(encoding="utf-8")), encoding="utf-8")
     write_schemas()

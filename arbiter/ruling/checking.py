@@ -14,7 +14,14 @@ from typing import Any
 
 from ..errors import ArbiterError, InputError
 from ..law.laws import Rulebook
-from ..law.rulebooks import Library, book_for, error_at, id_mismatch, read_rulebook_data
+from ..law.rulebooks import (
+    Library,
+    book_for,
+    error_at,
+    id_mismatch,
+    is_id,
+    read_rulebook_data,
+)
 from ..law.verbatim import check_book, sources_dir
 
 MAX_ERRORS = 20  # past this many faults in one file, the rest wait for the next run
@@ -79,6 +86,9 @@ def check_file(file: str | Path, extra_dirs: tuple[str | Path, ...] = (),
     path = Path(file)
     result: dict[str, Any] = {"file": str(path), "ok": False}
     try:
+        if text is None and not path.exists() and is_id(str(file)):
+            path = Path(_book_file(str(file), extra_dirs))  # `arbiter check peel`
+            result["path"] = str(path)
         kind = result["kind"] = kind_of(path, text)
         if kind == "rulebook" and text is not None:
             raise InputError("a rulebook is checked from its file (named after its id), not "
@@ -95,6 +105,15 @@ def check_file(file: str | Path, extra_dirs: tuple[str | Path, ...] = (),
                             for e in many]
         result["capped"] = isinstance(exc, Faults) and exc.capped
     return result
+
+
+def _book_file(book_id: str, extra_dirs: tuple[str | Path, ...]) -> str:
+    """The file of the rulebook a FILE argument names by its id (no file of that name
+    being there): a published book, a club's in ``--rulebooks``, or a shipped example."""
+    try:
+        return Library(extra_dirs, use_cache=False).path_of(book_id)
+    except InputError as exc:
+        raise InputError(f"no such file, and {exc.message}", file=book_id) from None
 
 
 def _check_case(path: Path, extra_dirs: tuple[str | Path, ...], text: str | None) -> str:
@@ -138,18 +157,23 @@ def _check_quotations(path: Path, data: dict[str, Any], book: Rulebook, lib: Lib
     where the sources are present; what was checked, in words."""
     sources = sources_dir()
     if sources is not None and book.source_file:
-        bad = check_book(book, sources)
-        if bad and bad[0].what in ("source", "sha256"):
-            key = "file" if bad[0].what == "source" else "sha256"
-            raise error_at(path, ("source", key), bad[0].quote)
+        bad = check_book(book, sources, pinned=False)
+        other = bool(bad) and bad[0].what == "sha256"  # a text the reader fetched himself
+        bad = bad[1:] if other else bad
+        if bad and bad[0].what == "source":
+            raise error_at(path, ("source", "file"), bad[0].quote)
         if bad:
             m = bad[0]
             raise error_at(
                 path,
                 _quote_path(data, m.ref, m.what),
                 f"the {m.what} of law {m.ref} is not found verbatim in "
-                f"{book.source_file}; expected the words exactly as printed",
+                f"{book.source_file}; expected the words exactly as printed"
+                + (" (the file is not the pinned copy: its sha256 differs)" if other else ""),
             )
+        if other:
+            return (f"every quotation verbatim in {sources / book.source_file}, which is not "
+                    "the pinned copy (its sha256 differs)")
         return "every quotation verbatim"
     if not book.source_file and sources is not None:
         parents = {law.book for law in book.laws if law.book != book.id}

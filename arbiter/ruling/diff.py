@@ -11,7 +11,7 @@ from ..law.alike import Alike, compare_finding, kinds_on
 from ..law.laws import Law, Rulebook
 from ..law.params import engine_defaults
 from ..law.rulebooks import Library
-from ..law.topics import Topic, parameter_keys, topic_ids, topics_of
+from ..law.topics import Topic, parameter_keys, topic_ids, topics_of, untopical_laws
 from ..terms.records import field, record
 
 
@@ -58,10 +58,12 @@ def diff_books(lib: Library, books: list[Rulebook], topic: str | None = None) ->
     """The books side by side, topic by topic; each later book's decisions are compared
     with the first's."""
     ids = topic_ids(lib, books)
+    by_book = [_with_other(lib, b, {t.id: t for t in topics_of(lib, b)}) for b in books]
+    if any(OTHER in m for m in by_book) and OTHER not in ids:
+        ids.append(OTHER)
     if topic is not None and topic not in ids:
         raise InputError(f"no topic {topic!r} in {', '.join(b.name for b in books)}; "
                          f"{did_you_mean(topic, ids)}")
-    by_book = [{t.id: t for t in topics_of(lib, b)} for b in books]
     out = []
     for tid in ids:
         if topic is not None and tid != topic:
@@ -81,6 +83,22 @@ def diff_books(lib: Library, books: list[Rulebook], topic: str | None = None) ->
                       for k in kinds for i, b in enumerate(books) if i]
         out.append(d)
     return BookDiff(books, out)
+
+
+OTHER = "other"  # the laws a book files under no topic (a club's own, most often)
+
+
+def _with_other(lib: Library, book: Rulebook, topics: dict[str, Topic]) -> dict[str, Topic]:
+    """The book's topics, and its laws under none of them as the topic ``other``, so that
+    ``diff`` never leaves a law out."""
+    loose = tuple(untopical_laws(lib, book))
+    if not loose:
+        return topics
+    old = topics.get(OTHER)
+    topics[OTHER] = Topic(id=OTHER, title=old.title if old else "Other laws",
+                          laws=(*(old.laws if old else ()), *loose),
+                          parameters=old.parameters if old else ())
+    return topics
 
 
 def setting(book: Rulebook, name: str) -> Setting:

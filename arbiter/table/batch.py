@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from ..errors import EXIT_BAD_INPUT, ArbiterError, InputError
-from ..load.files import MAX_CASE, joined, suffix
+from ..load.files import MAX_CASE, decode, joined, suffix
 from ..terms.records import record
 from .cases import Case, load_case
 
@@ -33,13 +33,22 @@ class Source:
     error: InputError | None = None
 
 
-def _read_stdin(limit: int) -> str:
-    """Standard input as text, read no further than a text one byte over ``limit`` can be."""
-    return sys.stdin.read(limit + 1)
+def _read_stdin(limit: int) -> bytes | str:
+    """Standard input's bytes, read no further than one byte over ``limit``: decoded as
+    UTF-8 by arbiter (as a file is), whatever the locale or ``PYTHONIOENCODING`` says. A
+    text stream put in its place (a test's) is read as text."""
+    if sys.stdin is None:
+        raise InputError("standard input is closed: expected a case on it", file="<stdin>")
+    stream = getattr(sys.stdin, "buffer", None)
+    try:
+        return stream.read(limit + 1) if stream is not None else sys.stdin.read(limit + 1)
+    except OSError as exc:
+        raise InputError(f"cannot read standard input: {exc.strerror}",
+                         file="<stdin>") from None
 
 
 def expand(inputs: Iterable[StrPath],
-           read_stdin: Callable[[int], str] = _read_stdin,
+           read_stdin: Callable[[int], bytes | str] = _read_stdin,
            shipped: bool = False) -> list[Source]:
     """Files as given, each directory's ``*.yaml`` and ``*.yml`` files (sorted, not in
     subdirectories), and ``-`` for standard input (read once). With ``shipped``, a name
@@ -48,15 +57,13 @@ def expand(inputs: Iterable[StrPath],
     for item in inputs:
         name = os.fspath(item)
         if name == STDIN:
-            out.append(_stdin(read_stdin(MAX_CASE)))
+            try:
+                out.append(_stdin(read_stdin(MAX_CASE)))
+            except InputError as exc:
+                out.append(Source("<stdin>", error=exc))
             continue
         if os.path.isdir(name):
-            files = sorted(f for f in (joined(name, n) for n in os.listdir(name))
-                           if suffix(f) in SUFFIXES and os.path.isfile(f))
-            if not files:
-                out.append(Source(name, error=InputError(
-                    "the directory holds no *.yaml or *.yml files", file=name)))
-            out += [Source(str(f)) for f in files]
+            out += _directory(name)
         elif shipped and not os.path.exists(name):
             out.append(_shipped(name))
         else:
@@ -64,12 +71,62 @@ def expand(inputs: Iterable[StrPath],
     return out
 
 
-def _stdin(text: str) -> Source:
-    """The case read from standard input, refused above the size allowed a case file."""
-    if len(text) > MAX_CASE or len(text.encode("utf-8", "surrogatepass")) > MAX_CASE:
+def _directory(name: str) -> list[Source]:
+    """The ``*.yaml`` and ``*.yml`` files of a directory, sorted; an entry so named that is
+    no regular file (a link to nothing, a link loop, a FIFO, a device, a directory) is named
+    in its place with the reason it is skipped, so that the run's status says so."""
+    try:
+        names = os.listdir(name)
+    except OSError as exc:
+        return [Source(name, error=InputError(f"cannot read the directory: {exc.strerror}",
+                                              file=name))]
+    found = []
+    for f in sorted(joined(name, n) for n in names if suffix(n) in SUFFIXES):
+        why = _not_a_case_file(f)
+        found.append(Source(f) if why is None else Source(f, error=InputError(
+            f"skipped: {why}, not a case file", file=f)))
+    if not found:
+        return [Source(name, error=InputError("the directory holds no *.yaml or *.yml files",
+                                              file=name))]
+    return found
+
+
+def _not_a_case_file(path: str) -> str | None:
+    """Why the entry at ``path`` is no regular file (following links), or None."""
+    import errno
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "a symbolic link in a loop"
+        if exc.errno == errno.ENOENT and os.path.islink(path):
+            return "a symbolic link to nothing"
+        return f"it cannot be read ({exc.strerror})"
+    if stat.S_ISREG(mode):
+        return None
+    for test, what in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"),
+                       (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
+                       (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return what + (" behind a symbolic link" if os.path.islink(path) else "")
+    return "a special file"
+
+
+def _stdin(data: bytes | str) -> Source:
+    """The case read from standard input, refused above the size allowed a case file; its
+    bytes decoded as a file's are, a bad one named by its line and byte offset."""
+    size = len(data) if isinstance(data, bytes) else len(data.encode("utf-8", "surrogatepass"))
+    if size > MAX_CASE:
         return Source("<stdin>", error=InputError(
             f"the case is more than the {MAX_CASE:,} bytes allowed", file="<stdin>"))
-    return Source("<stdin>", text)
+    if isinstance(data, bytes):
+        try:
+            data = decode(data, "<stdin>", "standard input")
+        except InputError as exc:
+            return Source("<stdin>", error=exc)
+    return Source("<stdin>", data)
 
 
 def _shipped(name: str) -> Source:

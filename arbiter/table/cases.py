@@ -14,7 +14,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError, did_you_mean
-from ..load.yamlsafe import MAX_CASE_VALUES, Document, parse
+from ..load.yamlsafe import MAX_CASE_VALUES, Document, not_decimal, parse
 from ..terms.cards import parse_card
 from ..terms.records import field, record
 from ..terms.vocabulary import ACTS, INTENTS, Act, verbs
@@ -116,10 +116,20 @@ def _number(tok: str) -> int | None:
     return _NUMBER_WORDS.get(tok.lower())
 
 
+def _decimals_only(text: str, ctx: _Ctx) -> None:
+    """A number in a line is read in decimal only: ``010``, ``0x10``, ``1:30`` and ``1_000``
+    are refused as YAML refuses them in a mapping (``amount: 010``), with the same line."""
+    for word in text.split():
+        why = not_decimal(word.strip(",.;"))
+        if why is not None:
+            raise ctx.error(why)
+
+
 def parse_amount(text: str | int, ctx: _Ctx) -> int:
     """``12``, ``2 blues``, ``a red and two blues`` -> counters in units."""
     if isinstance(text, int):
         return text
+    _decimals_only(text, ctx)
     words = text.replace(",", " ").lower().split()
     total, pending, found = 0, None, False
     for w in words:
@@ -160,6 +170,7 @@ def parse_line(text: str, ctx: _Ctx) -> Event:
     raw = " ".join(text.replace("\u2019", "'").split())
     if sum(map(raw.count, "0123456789")) >= 10 and re.search(r"[0-9]{10}", raw):
         raise ctx.error("a number in this event is too large (at most 9 digits)")
+    _decimals_only(raw, ctx)
     low = raw.lower()
     if low in ("deal", "deals", "the deal", "cards dealt"):
         return Event(Act.DEALS, text=raw)

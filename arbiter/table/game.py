@@ -17,6 +17,7 @@ from ..law.precedence import cause_of
 from ..terms.cards import FULL_PACK
 from ..terms.findings import Facts, Finding, Kind
 from ..terms.records import field, record
+from .agreed import Agreed
 
 if TYPE_CHECKING:  # checked as the enum it behaves as; made as cheaply as names.py can
     from enum import StrEnum
@@ -80,11 +81,20 @@ class Game:
     def __init__(self, seats: tuple[str, ...], dealer: str, blind: int, limit: int,
                  rules: Rules, *, jackpot: int = 0, carried: int = 0,
                  stakes: dict[str, int] | None = None,
-                 precedence: tuple[dict[str, Any], ...] = ()) -> None:
+                 precedence: tuple[dict[str, Any], ...] = (),
+                 agreed: Agreed | None = None) -> None:
         self.rules = rules
+        # What the table agreed before play, which the acts are set against: the blind
+        # (acts/agreements.py), the limit every going better is held to, and the stakes
+        # each player put on the table (table stakes).
+        self.agreed = agreed or Agreed(blind=blind, limit=limit,
+                                       stakes=tuple((stakes or {}).items()))
+        if self.agreed.limit is not None:
+            limit = self.agreed.limit
         self.precedence = precedence
         self.names = seats
-        self.seats = {n: Seat(n, funds=(stakes or {}).get(n)) for n in seats}
+        funds = dict(self.agreed.stakes) or stakes or {}
+        self.seats = {n: Seat(n, funds=funds.get(n)) for n in seats}
         self.dealer = dealer
         self.age = self.left_of(dealer)
         self.blind_unit = blind
@@ -135,6 +145,10 @@ class Game:
         # exposed in the same delivery makes it a delivery with an exposed card instead.
         self.delivering: tuple[str, int, int | None] | None = None
         self.relied: list[str] = []  # the engine's assumptions the table has relied on
+        # The show: the last player, whose act closed the betting, and who has shown.
+        self.last_player: str | None = None
+        self.last_staker: str | None = None
+        self.shown: list[str] = []
         # Findings not recorded, each with its cause and the precedence rule that says so.
         self.merged: list[tuple[Finding, Finding, dict[str, Any]]] = []
 

@@ -17,6 +17,7 @@ from ..terms.findings import Consequence, Finding
 from ..terms.records import record
 from .acts import finish, run
 from .acts.common import end_deal, retire
+from .agreed import agreed_values
 from .cases import Case
 from .game import Game, Impossible
 
@@ -123,7 +124,8 @@ def replay(case: Case, rulebook: Rulebook | None = None,
     t = case.table
     game = Game(t.seats, t.dealer, t.blind, t.limit, rules, jackpot=t.jackpot,
                 carried=t.pool, stakes=dict(t.stakes) if t.stakes else None,
-                precedence=precedence_of(rulebook))
+                precedence=precedence_of(rulebook),
+                agreed=agreed_values(t, getattr(case, "agreed", None)))
     steps = [_snapshot(game, 0, None, "the table before the deal", 0)]
     ended = False
     for i, ev in enumerate(case.events, 1):

@@ -8,9 +8,16 @@ mapping forms, and the dispute. It is a real case: the tests check, replay and r
 
 from __future__ import annotations
 
-from pathlib import Path
+import contextlib
+import os
+import stat
+import tempfile
+from typing import TYPE_CHECKING
 
 from ..errors import InputError
+
+if TYPE_CHECKING:
+    from ..load.files import StrPath
 
 TEMPLATE = """\
 # A case for arbiter: what happened at one deal of draw poker, and the question in
@@ -64,19 +71,96 @@ dispute:
   raised_by: D              # who asks
   about: B                  # whose act is in question
   question: B has six cards in his hand now. Is his hand foul?
+  asks: is B's hand foul    # the question in a form arbiter answers first, under each book:
+  #   who bets first; who has the last say; who takes the pool; must C show;
+  #   may C come in (any act, without the -s); what may C do; is C's hand foul
 """
 
 
-def write_template(path: Path, force: bool = False) -> None:
-    """Write the template to ``path``; an existing file is kept unless ``force``."""
-    if path.is_dir():
-        raise InputError("this is a directory: expected the name of a file to write",
-                         file=str(path))
+def write_template(path: StrPath, force: bool = False, text: str = TEMPLATE) -> None:
+    """Write the template (or ``text``) to ``path``, whole or not at all; an existing file
+    is kept unless ``force``. Anything but a regular file or a new path (a directory, a
+    FIFO, a device, a socket, a link to nothing) is refused before it is opened, so a FIFO
+    with no reader cannot block the command."""
+    name = os.fspath(path)
+    target = _target(name, force)
+    folder = os.path.dirname(target) or "."
     try:
-        with path.open("w" if force else "x", encoding="utf-8") as fh:
-            fh.write(TEMPLATE)
-    except FileExistsError:
-        raise InputError("the file exists already; choose another name, or add --force to "
-                         "replace it", file=str(path)) from None
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".arbiter-new-", suffix=".tmp")
     except OSError as exc:
-        raise InputError(f"cannot write the file: {exc.strerror}", file=str(path)) from None
+        raise InputError(f"cannot write the file: {exc.strerror}", file=name) from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.chmod(tmp, _mode(target))
+        if force:
+            os.replace(tmp, target)
+        else:
+            _link(tmp, target)
+    except FileExistsError:
+        raise _exists(name) from None
+    except OSError as exc:
+        raise InputError(f"cannot write the file: {exc.strerror}", file=name) from None
+    finally:  # interrupted or refused, nothing is left half-written
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+
+
+def _link(tmp: str, target: str) -> None:
+    """``tmp`` given the name ``target``, which must still be new (a link fails if the file
+    has come into being meanwhile; where links are not to be had, it is looked for)."""
+    try:
+        os.link(tmp, target)
+    except FileExistsError:
+        raise
+    except OSError:
+        if os.path.lexists(target):
+            raise FileExistsError(target) from None
+        os.replace(tmp, target)
+
+
+def _target(name: str, force: bool) -> str:
+    """The path to write (a link's target), refused unless it is new or a regular file."""
+    try:
+        st = os.stat(name)
+    except FileNotFoundError:
+        if os.path.islink(name):
+            raise InputError("this is a link to nothing: expected the name of a file to "
+                             "write", file=name) from None
+        return name
+    except ValueError:
+        raise InputError("a file name holds no NUL", file=name) from None
+    except OSError as exc:
+        raise InputError(f"cannot write the file: {exc.strerror}", file=name) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise InputError("this is a directory: expected the name of a file to write",
+                         file=name)
+    if not stat.S_ISREG(st.st_mode):
+        raise InputError(f"this is {_special(st.st_mode)}, not a regular file: expected the "
+                         "name of a file to write", file=name)
+    if not force:
+        raise _exists(name)
+    return os.path.realpath(name)
+
+
+def _special(mode: int) -> str:
+    for test, what in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return what
+    return "a special file"
+
+
+def _mode(target: str) -> int:
+    """The mode of the file replaced, or what a new file gets under the umask."""
+    try:
+        return stat.S_IMODE(os.stat(target).st_mode)
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
+def _exists(name: str) -> InputError:
+    return InputError("the file exists already; choose another name, or add --force to "
+                      "replace it", file=name)

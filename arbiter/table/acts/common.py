@@ -232,16 +232,18 @@ def after_money(game: Game, name: str, staked: bool = True) -> None:
     if staked:
         infer_lift(game, name)
     if staked:
+        game.last_staker = name
         game.update_facts(name, bet_made=True)
         for (_, who), f in game.open_findings.items():
             if (who != name and "bet_made" in FINDINGS[f.kind].table_facts
                     and not game.is_settled(f, "bet_made")):
                 f.facts["bet_made"] = True
-    close_round(game)
+    close_round(game, name)
 
 
-def close_round(game: Game) -> None:
-    """The end of the say, the draw or a round of betting, if the table has reached it."""
+def close_round(game: Game, name: str | None = None) -> None:
+    """The end of the say, the draw or a round of betting, if the table has reached it
+    (``name``: who acted last, if anyone did)."""
     active = game.active()
     if game.phase == Phase.SAY:
         if len(active) == 1 and game.opened and game.seats[active[0]].came_in:
@@ -257,6 +259,8 @@ def close_round(game: Game) -> None:
             game.to_act = game.in_order_from(first_to_bet(game))
         elif not game.to_act:
             game.phase = Phase.SHOW
+            game.last_player = name if name is not None and name in active \
+                else game.last_staker
             game.outcome = {"kind": "show", "pool": game.pool, "players": active}
     elif game.phase == Phase.DRAW:
         if len(active) == 1:

@@ -15,6 +15,7 @@ from .base import applies, checks, player
 from .common import wrong_size
 from .draw import complete_delivery
 from .openers import check_openers, openers
+from .showing import hand_facts, show_order
 
 # Speaking, inquiring and divulging are findings in themselves: they change nothing at the
 # table, so each registers its check alone.
@@ -114,6 +115,8 @@ def apply_shows(game: Game, ev: Event) -> None:
     p = player(ev)
     seat = game.seats[p]
     shown, held = len(ev.cards), len(seat.hand)
+    if game.phase == Phase.SHOW and seat.status == Status.IN:
+        show_order(game, p)
     if ev.cards and shown != 5 and seat.status == Status.IN:
         _resize(game, seat, ev.cards)
         game.find(Kind.SHOWED_WRONG_NUMBER, p,
@@ -185,6 +188,8 @@ def show(game: Game) -> None:
     facts = {k: v for k, v in result.items() if k not in ("kind", "assumed")}
     facts["foul_at_show"] = bool(foul)
     facts["by_hearts"] = _by_hearts(game, result)
+    facts.update(hand_facts({n: game.seats[n].hand for n in hands},
+                            result.get("winners") or []))
     facts.update(_short_winner(game, result, hands))
     facts["opener_unqualified"] = _false_opener_wins(game, result)
     message = show_message(result)

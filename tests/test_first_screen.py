@@ -1,0 +1,176 @@
+"""What a player sees first: a case of his own answered first under every book, output
+that fits his terminal, the table drawn, and places said in the table's words."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import ROOT
+
+from arbiter.cli import cli
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> object:
+    return CliRunner().invoke(cli, list(args), env=env)
+
+
+def _text(*args: str, env: dict[str, str] | None = None) -> str:
+    result = run(*args, env=env)
+    assert result.exit_code == 0, result.output  # type: ignore[attr-defined]
+    return str(result.output)  # type: ignore[attr-defined]
+
+
+def test_a_case_from_the_template_is_answered_first_under_every_book(tmp_path: Path) -> None:
+    import arbiter
+
+    case = tmp_path / "mine.yaml"
+    _text("new", str(case))
+    assert re.search(r"^  asks: ", case.read_text(encoding="utf-8"), re.M)
+    books = arbiter.Library().all()
+    answers = [" ".join(arbiter.rule(case, b).answer.line().split()) for b in books]
+    text = _text("rule", str(case), "--rulebook", "all")
+    sections = text.split("=" * 78)
+    summary = sections[0].strip("\n").splitlines()
+    assert len(summary) == 1 + len(books)  # a heading, then one line to each book
+    for line, book, answer in zip(summary[1:], books, answers, strict=True):
+        name, said = line.split(":", 1)
+        assert name.strip() == book.name
+        assert answer.startswith(" ".join(said.split()).rstrip("\u2026"))
+    assert len(sections) == 1 + len(books)
+    for section, book, answer in zip(sections[1:], books, answers, strict=True):
+        heading = f"RULING under {book.name}: {book.title} ({book.author}, {book.year})"
+        flat = " ".join(section.split())
+        assert flat.startswith(heading), section[:200]
+        assert flat[len(heading):].strip().startswith(answer), book.id
+
+
+COMMANDS_AT_60 = [
+    ["rule", "given-four-after-discarding-three-and-lifted", "--rulebook", "all"],
+    ["rule", "what-may-the-age-do-with-one-come-in", "--rulebook", "all", "--explain"],
+    ["replay", "peel-the-say"], ["replay", "peel-the-say", "--picture"],
+    ["compare", "card-exposed-by-the-dealer-in-the-draw"],
+    ["compare", str(ROOT / "cases")],
+    ["diff", "peel", "foster", "hoyle"], ["diff", "peel", "hoyle", "--topic", "table-stakes"],
+    ["rulebooks"], ["examples"], ["law", "peel", "45"], ["laws", "hoyle"],
+    ["search", "straddle"],
+]  # not check: a line to each file, as its error lines are (file:line:col:), for tools
+
+
+@pytest.mark.parametrize("args", COMMANDS_AT_60, ids=lambda a: " ".join(a)[:40])
+def test_no_line_is_longer_than_a_terminal_of_60(args: list[str]) -> None:
+    out = _text(*args, env={"COLUMNS": "60"})
+    long = [line for line in out.splitlines() if len(line) > 60]
+    assert not long, f"{len(long)} lines over 60, e.g. {long[0]!r}"
+
+
+def _column(text: str, heading: str, after: str) -> dict[str, str]:
+    """Each book's cell of one column of the rulebooks table, its wrapped lines joined."""
+    lines = text.split("\n\n")[0].splitlines()
+    start, end = lines[0].index(heading), lines[0].index(after)
+    cells: dict[str, list[str]] = {}
+    book = ""
+    for line in lines[1:]:
+        book = line.split()[0] if line[:1].strip() else book
+        cells.setdefault(book, []).append(line[start:end].strip())
+    return {b: " ".join(" ".join(c).split()) for b, c in cells.items()}
+
+
+def test_rulebooks_prints_each_title_whole() -> None:
+    from arbiter import Library
+
+    books = Library().all()
+    for columns in ("60", "100", "200"):
+        text = _text("rulebooks", env={"COLUMNS": columns})
+        if text.startswith("ID "):  # a table, its cells wrapped between words
+            titles, authors = _column(text, "TITLE", "YEAR"), _column(text, "AUTHOR", "TITLE")
+            assert titles == {b.id: " ".join(b.title.split()) for b in books}, columns
+            assert authors == {b.id: " ".join(b.author.split()) for b in books}, columns
+        else:  # too narrow for a table: a paragraph to each book
+            flat = " ".join(text.split())
+            assert all(" ".join(b.title.split()) in flat for b in books), columns
+        assert "\u2026" not in text and "..." not in text
+
+
+def test_the_picture_names_every_seat_the_dealer_the_age_each_stake_and_the_pool() -> None:
+    import arbiter
+
+    r = arbiter.replay("hoyle-going-better")
+    last = r.steps[9]
+    text = _text("replay", "hoyle-going-better", "--picture", "--at", "9")
+    assert f"pool {last.pool}" in text
+    assert f"{r.dealer} (dealer)" in text and f"{r.age} (age)" in text
+    for i, seat in enumerate(r.seats):
+        state = "out" if last.statuses[i] == "passed" else f"{len(last.hands[i])} cards"
+        assert re.search(rf"^.*\b{seat}\b", text, re.M)
+        assert f"{last.stakes[i]} in, {state}" in text
+    lines = text.splitlines()
+    foot = max(k for k, ln in enumerate(lines) if f"{r.dealer} (dealer)" in ln)
+    assert all(f"{s} " not in "".join(lines[foot + 1:]) for s in r.seats if s != r.dealer), \
+        "the dealer sits at the foot of the table"
+    left = next(ln for ln in lines if f"{r.age} (age)" in ln)
+    assert left.index(f"{r.age} (age)") < len(left) // 2, "the age sits on the dealer's left"
+
+
+def test_the_picture_in_svg_is_valid_xml_with_every_seat_named() -> None:
+    import arbiter
+
+    r = arbiter.replay("peel-the-say")
+    svg = _text("replay", "peel-the-say", "--picture", "--format", "svg")
+    root = ET.fromstring(svg)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    seats = root.findall(".//{http://www.w3.org/2000/svg}g[@class='seat']")
+    assert [g.get("data-player") for g in seats] == [
+        r.seats[(r.seats.index(r.dealer) + k) % len(r.seats)] for k in range(len(r.seats))]
+    for g in seats:
+        texts = "".join(t.text or "" for t in g.iter("{http://www.w3.org/2000/svg}text"))
+        assert texts.startswith(str(g.get("data-player")))
+    assert f"pool {r.steps[-1].pool}" in svg
+
+
+def test_a_step_past_the_last_is_refused_in_one_line() -> None:
+    from inproc import run as run_main
+
+    result = run_main("replay", "peel-the-say", "--picture", "--at", "999")
+    assert result.code == 2 and result.out == ""
+    assert result.err.count("\n") == 1 and "expected a step from 0" in result.err
+
+
+def test_rule_is_headed_by_the_picture_when_asked() -> None:
+    text = _text("rule", "given-four-after-discarding-three-and-lifted", "--picture")
+    head, _, rest = text.partition("RULING under")
+    assert "pool " in head and "(dealer)" in head and rest
+    plain = _text("rule", "given-four-after-discarding-three-and-lifted")
+    assert plain.startswith("RULING under")  # not a terminal: no picture unless asked
+
+
+def test_a_place_is_said_in_the_tables_words_and_the_step_only_under_explain() -> None:
+    text = _text("rule", "given-four-after-discarding-three-and-lifted", "--rulebook", "peel")
+    assert "What happened: in the draw, after B discarded 3, B asked for 3" in \
+        " ".join(text.split()).replace(" What", "\nWhat")
+    assert "at step" not in text
+    explained = _text("rule", "given-four-after-discarding-three-and-lifted", "--explain")
+    assert "What happened: at step 9 (line 14)" in explained
+
+
+def test_replay_ends_without_engine_names() -> None:
+    from arbiter.law.params import parameter_names
+
+    text = _text("replay", "card-faced-in-the-pack-in-the-draw", "--rulebook", "hoyle")
+    assert "Assumed:" in text  # the assumption is said, in words
+    assert not [n for n in parameter_names() if n in text]
+    assert "Not given by this rulebook" not in text
+
+
+def test_importing_arbiter_loads_nothing_until_a_name_is_used() -> None:
+    code = ("import sys, arbiter; print(sorted(m for m in sys.modules if m.startswith("
+            "'arbiter'))); arbiter.rule; print('arbiter.api' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, env=dict(os.environ), timeout=60)
+    assert done.stdout.splitlines() == ["['arbiter']", "True"], done.stderr
