@@ -22,13 +22,23 @@ from ..law.provisions import fill, match
 from ..render.laws import condition_words
 from ..render.laws import sentence as _sentence
 from ..terms.records import field, record, replace
-from ..terms.vocabulary import ACTS, FINDINGS, PERMITS, POOL_TAKERS, QUESTIONS, Act, Question
+from ..terms.vocabulary import (
+    ACTS,
+    FINDINGS,
+    PERMITS,
+    PHASE_RULES,
+    POOL_TAKERS,
+    QUESTIONS,
+    Act,
+    Question,
+)
 
 if TYPE_CHECKING:
     from ..law.laws import Rulebook
+    from ..table.cases import Event
     from ..table.questions import Asked
     from ..table.replay import Replay
-    from .judge import Decided, Ruling, Silence
+    from .rulings import Decided, Ruling, Silence
 
 
 @record
@@ -112,7 +122,7 @@ def for_each_hand(ruling: Ruling, asked: Asked) -> Answer | None:
     ``PLAYER wins`` added to the events, and ruled as the book rules it)."""
     from ..table.cases import Event
     from ..table.replay import replay
-    from .judge import rule_on
+    from .rulings import rule_on
 
     book, case = ruling.rulebook, ruling.case
     parts: list[str] = []
@@ -297,18 +307,25 @@ _HAND_KINDS = frozenset({"wrong_number_dealt", "wrong_hand_size", "asked_wrong_n
 # --- may he do it? -----------------------------------------------------------------------
 
 def may(ruling: Ruling, asked: Asked) -> Answer:
-    """What the book rules if he does it now: found irregular and ruled -- no, with the
-    book's consequence (yes, where the act is lawful and the book lets it stand); found and
-    not ruled -- silent; nothing found -- the book's own answer, or yes, it being his to do."""
-    from ..table.replay import replay
-    from .judge import rule_on
+    """The act itself, checked and ruled on the table at the disputed moment: where the
+    events end with it, the ruling printed (its decisions on that act); else the act done
+    now, on the table as the law left it. Found irregular and ruled -- no, with the book's
+    consequence (yes, where the act is lawful and the book lets it stand); found and not
+    ruled -- silent; nothing found -- the book's own answer, or yes on the laws by which
+    the table goes at that point, or silent where the book gives none."""
+    from .course import course
 
     book, case = ruling.rulebook, ruling.case
     assert asked.act is not None
     ev = replace(asked.act, line=None, column=None)
-    trial = replace(case, events=(*case.events, ev))
+    done = bool(case.events) and _same_act(case.events[-1], ev)
     try:
-        h = rule_on(replay(trial, book), book)
+        if done:  # the disputed act is the last event: read from the ruling printed
+            base, h = course(replace(case, events=case.events[:-1]), book)[0], ruling
+            trial = case
+        else:
+            base, trial = ruling.replay, replace(case, events=(*case.events, ev))
+            _, h = course(trial, book)
     except InputError as exc:
         return Answer(asked.text, str(asked.kind), "no", f"it cannot be done: {exc.message}",
                       player=asked.player)
@@ -318,7 +335,7 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     found = found[:len(found) - int(h.replay.facts.get("found_at_end", 0))]
     new = [f for f in found if f.step == len(trial.events) and not FINDINGS[f.kind].outcome]
     decided = [d for d in h.decisions if any(d.finding is f for f in new)]
-    facts = question_facts(ruling.replay, asked, act=ev.act.value, regular=not new,
+    facts = question_facts(base, asked, act=ev.act.value, regular=not new,
                            found=str(new[0].kind) if new else None,
                            decision=str(decided[0].decision) if decided else None)
     own = from_book(book, asked, facts)  # the book's own answer comes first
@@ -329,16 +346,38 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
         lawful = FINDINGS[d.finding.kind].lawful
         word = "yes" if lawful and PERMITS.get(d.decision, False) else "no"
         out = _from_decision(asked, d, word)
-        out.if_done = True
+        out.if_done = not done
         for other in decided[1:]:
             out.cites += [c for c in other.cites if c not in out.cites]
         return out
     quiet = [s for s in h.silences if any(s.finding is f for f in new)]
     if quiet:
         return _silent_on(h, asked, quiet[0])
+    return _regular(book, asked, str(base.final.phase))
+
+
+def _same_act(a: Event, b: Event) -> bool:
+    """The same act by the same player, however the lines were written."""
+    return replace(a, line=None, column=None, text="") == replace(b, line=None, column=None,
+                                                                  text="")
+
+
+def _regular(book: Rulebook, asked: Asked, phase: str) -> Answer:
+    """Nothing in the act is irregular: yes, on the laws the book gives for the mechanics
+    of this point of the deal (its parameters' ``cites``); where it gives none, the book is
+    silent on it (for an extract: it is not in the pinned text)."""
+    cites: list[str] = []
+    for group in PHASE_RULES.get(phase, ()):
+        spec = book.parameters.get(group)
+        if isinstance(spec, dict):
+            cites += [_ref(book, c) for c in spec.get("cites", []) if _ref(book, c) not in cites]
+    if not cites:
+        return silent(book, asked, f"whether {asked.player} may {_words(asked)} at this point; "
+                      "nothing in it is irregular by the laws it gives")
     return Answer(asked.text, str(asked.kind), "yes",
-                  f"{asked.player} may {_words(asked)}: it is his to do at this point, and "
-                  "nothing in it is irregular", player=asked.player)
+                  f"{asked.player} may {_words(asked)}: it is his to do at this point by the "
+                  f"rules {book.name} gives for it, and nothing in it is irregular",
+                  cites=cites, player=asked.player)
 
 
 def _words(asked: Asked) -> str:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ..law.params import Rules, yaml_name
 from ..law.precedence import cause_of
 from ..terms.cards import FULL_PACK
-from ..terms.findings import Finding, Kind
+from ..terms.findings import Facts, Finding, Kind
 from ..terms.records import field, record
 from .agreed_values import AgreedValues
 
@@ -150,6 +150,10 @@ class Game:
         self.settled: dict[int, set[str]] = {}
         # Who put in all he had and demanded a show for it, and who was in the game then.
         self.short_of_funds: tuple[str, tuple[str, ...]] | None = None
+        # A delivery in the draw that left the player short: (player, step, line). It is a
+        # short delivery only once complete, when the dealer goes on to another act: a card
+        # exposed in the same delivery makes it a delivery with an exposed card instead.
+        self.delivering: tuple[str, int, int | None] | None = None
         self.relied: list[str] = []  # the engine's assumptions the table has relied on
         # The show: the last player, whose act closed the betting, and who has shown.
         self.last_player: str | None = None
@@ -210,6 +214,22 @@ class Game:
 
     # --- findings: the record (the handlers decide what to record) ----------------------
 
+    def clock(self) -> int:
+        return self.step
+
+    # The table's state an act may change (what a void act leaves as it was): everything
+    # but the record of what was found and the book's mechanics.
+    _RECORD = frozenset({"rules", "precedence", "findings", "merged", "open_findings",
+                         "settled", "relied", "step", "line"})
+
+    def save(self) -> dict[str, Any]:
+        import copy
+
+        return copy.deepcopy({k: v for k, v in self.__dict__.items() if k not in self._RECORD})
+
+    def restore(self, saved: dict[str, Any]) -> None:
+        self.__dict__.update(saved)
+
     def rely(self, *fields: str) -> tuple[str, ...]:
         """Note that the table is going by these mechanics; return those of them that are
         the engine's assumptions (by their rulebook names), for the finding it makes."""
@@ -223,7 +243,7 @@ class Game:
         (then it is returned with ``ruled_on`` set, and not recorded). ``relied``: the
         engine's assumptions the finding rests on (from ``rely``)."""
         f = Finding(kind, self.step, self.line, player, message,
-                    dict(facts, phase=str(self.phase)), assumed=relied)
+                    Facts(self.clock, dict(facts, phase=str(self.phase))), assumed=relied)
         self._in_sitting(f)
         cause = cause_of(self.precedence, self.findings, f) if self.precedence else None
         if cause is None:

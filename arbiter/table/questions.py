@@ -132,6 +132,9 @@ _POINTERS: tuple[tuple[str, str], ...] = (
 
 
 def pointer(low: str) -> str:
+    """The form a refused question's words point to. Only its first 200 characters are
+    read: a question is a line, and these patterns are quadratic on a long one."""
+    low = low[:200]
     for pattern, hint in _POINTERS:
         if re.search(pattern, low):
             return hint

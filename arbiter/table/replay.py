@@ -13,9 +13,10 @@ from typing import Any
 from ..errors import InputError
 from ..law.laws import Rulebook
 from ..law.params import Rules, precedence_of, rules_from, voice, yaml_name
-from ..terms.findings import Finding
+from ..terms.findings import Consequence, Finding
 from ..terms.records import record
 from .acts import finish, run
+from .acts.common import end_deal, retire
 from .agreed_values import agreed_values
 from .cases import Case
 from .game import Game, Impossible
@@ -57,6 +58,8 @@ class Replay:
     # Findings not recorded because the rulebook rules them on an earlier one:
     # (the finding, its cause, the precedence rule).
     merged: tuple[tuple[Finding, Finding, dict[str, Any]], ...] = ()
+    # What the rulings did to the table, each after the act at its step (ruling.course).
+    obeyed: tuple[Consequence, ...] = ()
 
     @property
     def final(self) -> Step:
@@ -112,8 +115,11 @@ def _rules(book: Rulebook | None) -> Rules:
     return _RULES[key]
 
 
-def replay(case: Case, rulebook: Rulebook | None = None) -> Replay:
-    """Replay ``case`` under ``rulebook``'s mechanics (engine defaults if None)."""
+def replay(case: Case, rulebook: Rulebook | None = None,
+           obey: tuple[Consequence, ...] = ()) -> Replay:
+    """Replay ``case`` under ``rulebook``'s mechanics (engine defaults if None). ``obey``:
+    what the rulings on the findings do to the table, each applied after the act at its
+    step, before the next act (``ruling.course`` works them out)."""
     rules = _rules(rulebook)
     t = case.table
     game = Game(t.seats, t.dealer, t.blind, t.limit, rules, jackpot=t.jackpot,
@@ -121,22 +127,25 @@ def replay(case: Case, rulebook: Rulebook | None = None) -> Replay:
                 precedence=precedence_of(rulebook), agreed=case.agreed,
                 values=agreed_values(t, case.agreed))
     steps = [_snapshot(game, 0, None, "the table before the deal", 0)]
+    ended = False
     for i, ev in enumerate(case.events, 1):
         game.step, game.line = i, ev.line
         before = len(game.findings)
+        due = [c for c in obey if c.step == i]
+        saved = game.save() if any(c.effect == "void" for c in due) else None
         try:
-            run(game, ev)
+            if not ended:
+                run(game, ev)
         except Impossible as exc:
             raise InputError(f"step {i} ({ev.describe()!r}) cannot happen: {exc}",
                              file=case.file, line=ev.line, column=ev.column,
                              path=f"events[{i - 1}]") from None
-        steps.append(_snapshot(game, i, ev.line, ev.describe(), before))
+        ended = ended or _obey(game, due, saved)
+        text = ev.describe() if not ended or due else ev.describe() + " (the deal had ended)"
+        steps.append(_snapshot(game, i, ev.line, text, before))
     during_events = len(game.findings)
     finish(game)
-    if len(game.findings) > sum(len(s.findings) for s in steps):
-        last = steps[-1]
-        extra = tuple(range(sum(len(s.findings) for s in steps), len(game.findings)))
-        steps[-1] = Step(**{**last.__dict__, "findings": last.findings + extra})
+    steps = _findings_at_their_steps(steps, game.findings)
     return Replay(
         case=case,
         rulebook=rulebook.id if rulebook else "(none)",
@@ -157,6 +166,7 @@ def replay(case: Case, rulebook: Rulebook | None = None) -> Replay:
         relied=tuple(game.relied),
         book_name=voice(rulebook) if rulebook else "the book",
         merged=tuple(game.merged),
+        obeyed=obey,
     )
 
 
@@ -174,6 +184,32 @@ def sitting_facts(game: Game) -> dict[str, Any]:
     if game.agreed is not None and game.agreed.any():
         out["agreed"] = game.agreed.to_dict()
     return out
+
+
+def _obey(game: Game, due: list[Consequence], saved: dict[str, Any] | None) -> bool:
+    """Apply what the rulings at this step do to the table; True if the deal has ended."""
+    for c in due:
+        if c.effect == "void" and saved is not None:
+            game.restore(saved)
+            saved = None
+    for c in due:
+        if c.effect == "retire" and c.player in game.seats:
+            retire(game, c.player)
+    for c in due:
+        if c.effect == "deal_ends":
+            end_deal(game, f"{c.kind} ({c.provision})")
+            return True
+    return False
+
+
+def _findings_at_their_steps(steps: list[Step], findings: list[Finding]) -> list[Step]:
+    """Each finding under the step of the act it concerns: an act found only once complete
+    (a delivery, when the dealer goes on) is found at its own step, not the next one's."""
+    at: dict[int, list[int]] = {}
+    for k, f in enumerate(findings):
+        at.setdefault(min(max(f.step, 0), len(steps) - 1), []).append(k)
+    return [s if s.findings == tuple(at.get(s.index, ())) else
+            Step(**{**s.__dict__, "findings": tuple(at.get(s.index, ()))}) for s in steps]
 
 
 def _snapshot(game: Game, index: int, line: int | None, text: str, before: int) -> Step:

@@ -619,6 +619,29 @@ DECISIONS: dict[Decision, str] = {
 # same act (its amount, its limit) is ruled on as well; the ruling gives one decision on it.
 VOIDS: frozenset[Decision] = frozenset({Decision.ACTION_VOID})
 
+# What a decision does to the table, once it is ruled (on every possibility the events
+# leave open) and its finding is complete: the table goes on from it before the next act.
+# ``retire``: the player leaves the game, with no say after, his stake staying in the pool
+# (a stake not made good is seen at the table as it happens); ``deal_ends``: the deal is
+# over (a misdeal, a new deal), and nothing more of it is played or ruled. ``_when_found``:
+# from the moment the irregularity is pointed out at the table, not before: a foul hand
+# nobody has noticed is "found ... at the end of the game" (Peel 64), a card short in the
+# deal is a misdeal when it is discovered (Peel 12), and until then the game goes on as the
+# players play it. A decision not named leaves the table as the act
+# left it (an act ruled void among them: what of it is undone -- its counters, its turn --
+# the books say case by case, and the replay's own mechanics already carry it out).
+EFFECTS: dict[Decision, str] = {
+    Decision.RETIRES: "retire", Decision.FOUL_HAND: "retire_when_found",
+    Decision.MISDEAL: "deal_ends_when_found", Decision.NEW_DEAL: "deal_ends_when_found",
+}
+
+# The rulebook's parameter groups that say how the table goes at each point of the deal
+# (their ``cites``: the laws an act that is regular there rests on).
+PHASE_RULES: dict[str, tuple[str, ...]] = {
+    "before the deal": ("blind", "straddle"), "before the draw": ("going_in",),
+    "the draw": ("draw",), "after the draw": ("betting",), "the show": ("hands",),
+}
+
 # Whether a decision, on a lawful act (see ``FindingSpec.lawful``), lets the player do
 # it: "may C ask the dealer how many he drew?" -- yes if the dealer must answer.
 PERMITS: dict[Decision, bool] = {

@@ -25,6 +25,9 @@ Step = Callable[[Game, Event], None]
 # module registers only one half has the other do nothing.
 CHECKS: dict[Act, Step] = {}
 APPLIES: dict[Act, Step] = {}
+# Run before every event: an act left open by the last one is complete once the next act
+# is not part of it (a delivery in the draw, say), and is found then.
+BEFORE: list[Step] = []
 
 
 def never_irregular(game: Game, ev: Event) -> None:
@@ -78,6 +81,8 @@ TAKES_UP_AGAIN = (Act.COMES_IN, Act.CALLS, Act.RAISES, Act.BETS, Act.OPENS)
 def run(game: Game, ev: Event) -> None:
     """Check, then apply, one event. An act out of its place is found, and changes nothing
     (the check comes before any change); only the physically impossible raises."""
+    for hook in BEFORE:
+        hook(game, ev)
     try:
         if not admissible(game, ev):
             return

@@ -13,6 +13,7 @@ from ..cases import Event
 from ..game import Game, Impossible, OutOfPlace, Phase, Seat, Status
 from .base import applies, checks, player
 from .common import wrong_size
+from .draw import complete_delivery
 from .openers import check_openers, openers
 from .showing import hand_facts, show_order
 
@@ -140,9 +141,10 @@ def _resize(game: Game, seat: Seat, cards: tuple[str, ...]) -> None:
 
 
 def finish(game: Game) -> None:
-    """At the end of the events (or of a deal of the sitting): the show, if the betting
-    closed, and the openers. Where the case told only the show, the players who did not
-    show are taken to have gone out before it."""
+    """At the end of the events (or of a deal of the sitting): a delivery left open, the
+    show, if the betting closed, and the openers. Where the case told only the show, the
+    players who did not show are taken to have gone out before it."""
+    complete_delivery(game)
     if game.untold:
         for n in game.active():
             if n not in game.shown:
