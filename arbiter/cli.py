@@ -119,7 +119,9 @@ def emit(text: str, nl: bool = True, err: bool = False, safe: bool = True) -> No
 
 
 def fail_line(text: str) -> None:
-    emit(f"arbiter: error: {text}", err=True)
+    from .errors import clip
+
+    emit(clip(f"arbiter: error: {text}", 1200), err=True)
 
 
 def progress(items: list[Any], label: str, held: bool = False) -> Any:
@@ -391,9 +393,10 @@ def _say(line: str) -> None:
     """One line on stderr, if stderr can take it."""
     try:
         if sys.stderr is not None:
+            from .errors import clip
             from .render.safe import visible
 
-            print(visible(" ".join(line.split())), file=sys.stderr, flush=True)
+            print(visible(clip(" ".join(line.split()), 1200)), file=sys.stderr, flush=True)
     except (OSError, ValueError):
         pass
 

@@ -9,6 +9,22 @@ EXIT_OK = 0
 EXIT_NOT_RULED = 1
 EXIT_BAD_INPUT = 2
 
+# An error echoes no more of the input than this, about: where a message quotes input it
+# quotes it cut (``clip``), and a message that is longer than MAX_MESSAGE all the same is
+# cut in the middle, keeping its beginning (what was read) and its end (what was expected).
+MAX_ECHO = 200
+MAX_MESSAGE = 1000
+MAX_CHOICES = 120  # characters of names listed in "expected one of ...", the rest counted
+
+
+def clip(text: str, most: int = 2 * MAX_ECHO) -> str:
+    """``text`` if it has at most ``most`` characters, else its head and tail with the
+    number of characters cut between them."""
+    if len(text) <= most:
+        return text
+    head, tail = most // 2, most // 4
+    return f"{text[:head]} [... {len(text) - head - tail:,} characters cut ...] {text[-tail:]}"
+
 
 class ArbiterError(Exception):
     """Base for every error arbiter reports to a user instead of a traceback."""
@@ -32,9 +48,10 @@ class InputError(ArbiterError):
         column: int | None = None,
         path: str = "",
     ) -> None:
+        message = clip(message, MAX_MESSAGE)
         super().__init__(message)
         self.message = message
-        self.file = file
+        self.file = file if file is None else clip(file, 2 * MAX_ECHO)
         self.line = line
         self.column = column
         self.path = path
@@ -72,7 +89,23 @@ def nearest(word: str, choices: list[str], n: int = 3) -> list[str]:
 
 
 def did_you_mean(word: str, choices: list[str]) -> str:
-    near = nearest(word, choices)
+    """A hint for a refused word; never the refused word itself (it was refused)."""
+    near = nearest(clip(word, MAX_ECHO), [c for c in choices if c.lower() != word.lower()])
     if near:
-        return "did you mean " + " or ".join(repr(c) for c in near) + "?"
-    return "expected one of " + ", ".join(repr(c) for c in sorted(choices))
+        return "did you mean " + " or ".join(repr(clip(c, 60)) for c in near) + "?"
+    return "expected one of " + listed(sorted(choices))
+
+
+def listed(names: list[str], most: int = MAX_CHOICES) -> str:
+    """The names quoted and joined, as many as ``most`` characters hold (one at least);
+    the rest counted."""
+    shown: list[str] = []
+    used = 0
+    for name in names:
+        quoted = repr(clip(name, 60))
+        if shown and used + len(quoted) > most:
+            break
+        shown.append(quoted)
+        used += len(quoted) + 2
+    rest = len(names) - len(shown)
+    return ", ".join(shown) + (f" and {rest:,} more" if rest else "")

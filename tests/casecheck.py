@@ -60,6 +60,10 @@ def irregularities(r: Replay) -> list[dict[str, Any]]:
 def replay_differences(r: Replay, expect: dict[str, Any]) -> list[str]:
     """Every way the replay differs from ``expect``; empty when it agrees."""
     diffs = []
+    for key, got in (("dealer", r.dealer), ("jackpot", r.facts.get("jackpot")),
+                     ("deal", r.facts.get("deal"))):  # the deal the sitting has reached
+        if key in expect and got != expect[key]:
+            diffs.append(f"{key}: expected {expect[key]!r}, replay has {got!r}")
     if "pool" in expect and r.final.pool != expect["pool"]:
         diffs.append(f"pool: expected {expect['pool']}, replay has {r.final.pool}")
     for who, stake in expect.get("stakes", {}).items():
@@ -81,13 +85,25 @@ def replay_differences(r: Replay, expect: dict[str, Any]) -> list[str]:
                 diffs.append(f"step {want['step']} {who}'s stake: expected {stake}, got {got}")
         if "turn" in want and step.turn != want["turn"]:
             diffs.append(f"step {want['step']} turn: expected {want['turn']}, got {step.turn}")
+    for key, after in (("no_finding_at", False), ("no_finding_after", True)):
+        rules = expect.get(key, [])
+        for rule in [rules] if isinstance(rules, dict) else rules:
+            hit = [f for f in r.findings if str(f.kind) == rule["kind"]
+                   and (f.step > rule["step"] if after else f.step == rule["step"])]
+            if hit:
+                diffs.append(f"{key} {rule}: the replay has {[(f.step, f.player) for f in hit]}")
     got = irregularities(r)
     wanted = [
         {"kind": f["kind"], "step": f["step"], "player": f.get("player")}
         for f in expect.get("findings", [])
     ]
-    diffs += _both_ways(wanted, got, "finding")
-    for f in expect.get("findings", []):
+    if "findings_include" in expect:  # these at least; the rest left open (two readings)
+        diffs += [f"missing finding {w}; the replay has {got}"
+                  for w in expect["findings_include"]
+                  if {k: w.get(k) for k in ("kind", "step", "player")} not in got]
+    else:
+        diffs += _both_ways(wanted, got, "finding")
+    for f in [*expect.get("findings", []), *expect.get("findings_include", [])]:
         for fact, value in f.get("facts", {}).items():
             match = [x for x in r.findings if str(x.kind) == f["kind"] and x.step == f["step"]
                      and x.player == f.get("player")]
@@ -99,10 +115,10 @@ def replay_differences(r: Replay, expect: dict[str, Any]) -> list[str]:
     return diffs
 
 
-def answer_differences(ruling: Any, expect: dict[str, Any]) -> list[str]:
+def answer_differences(ruling: Any, expect: dict[str, Any], got: Any = None) -> list[str]:
     """Every way the ruling's answer to the case's question differs from ``expect``
     (``answer:``: the answer, the laws it must cite, whether the book is silent)."""
-    got = ruling.answer
+    got = ruling.answer if got is None else got
     if got is None:
         return ["the case asks no question the ruling answers"]
     diffs = []
@@ -125,6 +141,11 @@ def answer_differences(ruling: Any, expect: dict[str, Any]) -> list[str]:
 def ruling_differences(ruling: Any, expect: dict[str, Any]) -> list[str]:
     """Every way a ruling differs from ``expect`` (the ``ruling:`` block of a case)."""
     diffs = answer_differences(ruling, expect["answer"]) if "answer" in expect else []
+    if "answers" in expect:  # several questions, each answered in turn
+        if len(ruling.answers) != len(expect["answers"]):
+            diffs.append(f"expected {len(expect['answers'])} answers, got {len(ruling.answers)}")
+        for i, (want, have) in enumerate(zip(expect["answers"], ruling.answers, strict=False)):
+            diffs += [f"answers[{i}]: {d}" for d in answer_differences(ruling, want, have)]
     got = [
         {"finding": str(d.finding.kind), "decision": str(d.decision),
          **({"if": d.condition} if d.condition else {})}
@@ -145,8 +166,21 @@ def ruling_differences(ruling: Any, expect: dict[str, Any]) -> list[str]:
         refs = [str(c) for c in w["cites"]]
         if cited and not any(all(r in c for r in refs) for c in cited):
             diffs.append(f"{w['finding']}/{w['decision']}: expected to cite {refs}, cites {cited}")
+    made = [(str(d.finding.kind), str(d.decision), d.cites) for d in ruling.decisions]
+    for w in expect.get("decides", []):  # these decisions at least (the rest left open)
+        if not any(k == w["finding"] and dec == w["decision"]
+                   and all(str(c) in cites for c in w.get("cites", [])) for k, dec, cites in made):
+            diffs.append(f"missing decision {w}; the ruling has {made}")
+    for w in expect.get("never_decides", []):  # a decision no reading of the law makes
+        bad = [m for m in made if all(v == {"finding": m[0], "decision": m[1]}[k]
+                                      for k, v in w.items())]
+        if bad:
+            diffs.append(f"decision {w} must not be made; the ruling has {bad}")
     diffs += citation_differences([c.ref for c in ruling.citations], expect)
     silent = sorted(str(s.finding.kind) for s in ruling.silences)
+    for kind in expect.get("silent_on", []):  # silent on these at least
+        if kind not in silent:
+            diffs.append(f"expected the ruling to be silent on {kind}; silent on {silent}")
     if "silent" in expect and silent != sorted(expect["silent"]):
         diffs.append(f"silent on {silent}, expected {sorted(expect['silent'])}")
     if "outside_extract" in expect:

@@ -22,7 +22,8 @@ from arbiter import Library
 from arbiter.law.laws import Rulebook
 from arbiter.law.provisions import match
 from arbiter.ruling.facts import TableFacts
-from arbiter.ruling.judge import Ruling, _Judge, judge
+from arbiter.ruling.judge import Ruling, judge
+from arbiter.ruling.rulings import _Judge
 from arbiter.table.cases import load_case
 from arbiter.terms.findings import Finding
 

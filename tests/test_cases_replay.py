@@ -1,4 +1,5 @@
-"""Every case in cases/ replays to the figures it carries, under each rulebook it names.
+"""Every case in cases/ replays to the figures it carries, under each rulebook it names:
+the table as the law leaves it, each ruling's consequence applied (ruling.course).
 
 ``expect.all`` applies under every rulebook; ``expect.<book>`` under that one.
 Irregularities must match exactly: a worked example from a book must replay
@@ -12,8 +13,8 @@ from pathlib import Path
 import pytest
 from casecheck import BOOKS, expected_books, library, replay_differences
 
+from arbiter.ruling.course import course
 from arbiter.table.cases import load_case
-from arbiter.table.replay import replay
 
 CASES = sorted((Path(__file__).resolve().parent.parent / "cases").glob("*.yaml"))
 
@@ -34,7 +35,7 @@ def test_case_replays_to_its_expected_figures(path: Path, book: str) -> None:
     expect = dict(case.expect.get("all", {})) if book in BOOKS else {}
     for k, v in case.expect.get(book, {}).items():
         expect[k] = v
-    r = replay(case, library().get(book))
+    r, _ = course(case, library().get(book))
     diffs = replay_differences(r, expect)
     assert not diffs, f"{path.name} under {book}:\n  " + "\n  ".join(diffs)
 

@@ -290,3 +290,16 @@ def test_standard_input_above_the_size_of_a_case_is_refused_in_one_line() -> Non
     # a case on standard input and a good file: the file is still ruled
     both = run("rule", "-", str(CASES / "peel-the-say.yaml"), "--format", "jsonl", input=big)
     assert both.exit_code == 2 and len(both.stdout.splitlines()) == 2
+
+
+def test_question_only_cases_whose_answers_part_are_counted_as_parting() -> None:
+    """Neither case has an irregularity; Hoffmann's age bets first after the draw (p. 127)
+    and may hold (p. 127), where Foster and Peel give the first bet to the age's left."""
+    result = run("compare", str(CASES / "who-bets-first-the-age-still-in.yaml"),
+                 str(CASES / "may-the-age-hold-after-the-draw.yaml"),
+                 str(CASES / "nobody-comes-in.yaml"))
+    rows = {ln.split()[0]: ln for ln in result.output.splitlines() if ln.strip()}
+    assert "* answer: B" in rows["who-bets-first-the-age-still-in"]
+    assert "answer: C" in rows["who-bets-first-the-age-still-in"]
+    assert "* answer: yes" in rows["may-the-age-hold-after-the-draw"]
+    assert "the books agree on 1 and part on 2" in result.output

@@ -10,9 +10,21 @@ control characters, deep nesting, tabs, unfinished YAML); hostile YAML (alias bo
 merge keys, keys that are lists, numbers of thousands of digits); rulebooks in temporary
 directories (ids and ``extends:`` that are paths, ``source.file`` outside the sources, a
 FIFO or ``/dev/zero`` as a source, NaN parameters, floats for integers, broken laws and
-provisions); bad ids on the command line; and files that are not regular files.
+provisions); bad ids on the command line; and files that are not regular files. The
+second round adds: YAML 1.1's octal, hexadecimal, binary, base-60 and underscored numbers
+in mappings, events and rulebooks; broken bytes on standard input under three locales;
+seats named to be misread; entries a directory run must skip, and rulebooks that are no
+file; ``new`` given special files; 400 KB lines and long arguments (every error line is
+held to 720 characters besides its file); ``when`` tests that can never hold.
 
-It runs in this process (``tests/inproc.py``), so the whole corpus takes seconds.
+Beside the bad input, legal input that must be ruled, each kind generated here too:
+terminal escapes through every command and format, printed safe; a non-ASCII case on
+standard input under five locales; seats in ten scripts, composed and case-folded;
+``extends: null``; provisions told apart by their ranges; environments with no place for
+a cache; and, in real processes, SIGINT from 0 to 512 ms into a run, cold starts at
+once, writers killed, and hash seeds.
+
+The bad input runs in this process (``tests/inproc.py``), so the corpus takes seconds.
 """
 
 from __future__ import annotations
@@ -35,6 +47,7 @@ from inproc import run
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted((ROOT / "cases").glob("*.yaml"))
 SECONDS = 5.0  # per input, on a loaded machine; most take a few milliseconds
+LONGEST_LINE = 720  # characters of an error line, the file's name aside (a book's extent)
 GROWTH = 300 * 1024  # KiB: the most the whole corpus may add to the process's peak memory
 # The peak before the corpus runs, taken when its first input is made (not at import, so
 # the tests collected before it, whatever they hold, are not counted against the corpus).
@@ -269,6 +282,16 @@ BOOK_MUTATIONS: dict[str, tuple[dict[str, Any], Callable[[dict[str, Any]], None]
     "when-at-least-nan": (HOUSE, lambda b: b["provisions"][0].__setitem__(
         "when", {"amount": {"at_least": float("nan")}})),
     "when-float": (HOUSE, lambda b: b["provisions"][0].__setitem__("when", {"amount": 2.0})),
+    # a when that can never apply: dead letter, refused by check (and wherever it is read)
+    **{f"when-never-{name}": (HOUSE, lambda b, t=test: b["provisions"][0].__setitem__(
+        "when", {"amount": t})) for name, test in {
+            "4-to-3": {"at_least": 4, "at_most": 3},
+            "above-3-below-4": {"more_than": 3, "less_than": 4},
+            "in-nothing": {"in": []},
+            "in-below-bounds": {"in": [1, 2], "at_least": 5},
+            "all-excluded": {"at_least": 2, "at_most": 3, "not": [2, 3]},
+            "empty-list": [],
+        }.items()},
     "year-float": (HOUSE, lambda b: b["published"].__setitem__("year", 1910.0)),
     "page-float": (HOUSE, lambda b: b["laws"][0].__setitem__("page", 3.0)),
     "law-without-text": (HOUSE, lambda b: b["laws"][0].pop("text")),
@@ -494,6 +517,106 @@ def test_yes_no_on_and_off_are_text_as_in_yaml_12(tmp_path: Path) -> None:
     assert r.code == 2 and "'yes'" in r.err, r.err
 
 
+# --- seat names: letters of any script, composed, compared case-folded -----------------------
+
+# A name a one-line event would misread, or no one word: refused on the seats' line, and
+# the line names the word that collides.
+BAD_SEATS = {"a": "'a'", "two": "'two'", "to": "'to'", "himself": "'himself'", "he": "'he'",
+             "As": "As", "Kd": "Kd", "10h": "", "The": "'the deal'", "blue": "'blue'",
+             "Mr Smith": "space", "1st": "letter", "x-": "'-'", "O'Brien": "\"'\"",
+             "_x": "letter", "\u0308x": "letter"}
+for _seat, _word in BAD_SEATS.items():
+    def _build_seat(d: Path, seat: str = _seat) -> Bad:
+        text = (TABLE.replace("[A, B, C]", f"[A, B, {yaml.safe_dump(seat).split(chr(10))[0]}]")
+                .replace("limit: 12", "limit: 12\n  counters: {white: 1, blue: 10}")
+                + "events: [deal]\n")
+        p = write(d, f"seats/{len(seat)}-{abs(hash(seat)) % 10**6}.yaml", text)
+        return Bad(["rule", p], p, 2)
+    bad(f"seat-named-{_seat.encode('unicode_escape').decode()}")(_build_seat)
+
+
+@pytest.mark.parametrize("seat", list(BAD_SEATS))
+def test_an_ambiguous_seat_name_is_refused_naming_the_word(seat: str, tmp_path: Path) -> None:
+    text = (TABLE.replace("[A, B, C]", f"[A, B, {yaml.safe_dump(seat).split(chr(10))[0]}]")
+            .replace("limit: 12", "limit: 12\n  counters: {white: 1, blue: 10}")
+            + "events: [deal]\n")
+    r = run("check", write(tmp_path, "seats.yaml", text))
+    assert r.code == 2 and "table.seats[2]" in r.err and BAD_SEATS[seat] in r.err, r.err
+
+
+# Names of many scripts for the seats of shipped cases, ruled as the cases are.
+UNICODE_SEATS = ["Zoë", "Søren", "Ελένη", "Ólafur", "अनु", "王芳", "Jean-Luc", "Ñandú", "Łucja",
+                 "Ğül"]
+_LETTERS = "ABCDEFGHIJ"
+
+
+def _renamed(text: str) -> str:
+    return re.sub(r"\b([A-J])\b", lambda m: UNICODE_SEATS[_LETTERS.index(m.group(1))], text)
+
+
+@pytest.mark.parametrize("case", CASES[::4], ids=lambda p: p.stem)
+def test_seats_of_any_script_are_ruled_as_letters_are(case: Path, tmp_path: Path) -> None:
+    text = case.read_text("utf-8")
+    if any(n in text for n in UNICODE_SEATS):
+        pytest.skip("the case uses the names already")
+    renamed = write(tmp_path, case.name, _renamed(text))
+    original = run("rule", str(case), "--format", "json")
+    other = run("rule", renamed, "--format", "json")
+    assert other.code == original.code, other.err
+    back = other.out.replace(renamed, str(case))
+    for letter, name in zip(_LETTERS, UNICODE_SEATS, strict=True):
+        back = back.replace(name, letter)
+    assert back == original.out
+
+
+def test_seat_names_are_composed_and_compared_case_folded(tmp_path: Path) -> None:
+    decomposed = "Zoe\u0308"
+    text = ("table: {seats: [Zoë, Søren, Faced, Straße], dealer: Zoë, blind: 1, limit: 12}\n"
+            "events:\n  - SØREN blinds 1\n  - deal\n  - faced comes in\n"
+            f"  - STRASSE passes\n  - {decomposed} passes\n  - søren makes good\n"
+            "dispute: {raised_by: FACED, question: Who bets first after the draw?}\n")
+    r = run("replay", write(tmp_path, "names.yaml", text))
+    assert r.code == 0, r.err
+    assert "Seats Zoë Søren Faced Straße" in r.out
+    again = text.replace("Straße], dealer", "Straße, ZOË], dealer")
+    r = run("check", write(tmp_path, "twice.yaml", again))
+    assert r.code == 2 and "'ZOË' is seat 'Zoë' again" in r.err, r.err
+
+
+# --- errors stay short: long input is cut in an error, long lists counted -------------------
+
+LONG = 400_000  # characters: a single line of nearly the size a case may have
+LONG_INPUTS: dict[str, tuple[str, int | bool]] = {
+    "event-line": (TABLE + "events:\n  - A " + "x" * LONG + "\n", 7),
+    "event-verb": (TABLE + "events:\n  - A " + "passes" * (LONG // 6) + "\n", 7),
+    "seat-name": (TABLE.replace("[A, B, C]", "[A, B, " + "C" * LONG + " x]") + "events: [deal]\n",
+                  2),
+    "dealer": (TABLE.replace("dealer: A", "dealer: " + "Q" * LONG) + "events: [deal]\n", 3),
+    "amount": (TABLE + "events:\n  - deal\n  - {player: B, act: bets, amount: "
+               + "reds " * (LONG // 5) + "}\n", 8),
+    "question": (TABLE + "events: [deal]\ndispute: {asks: " + "who " * (LONG // 4) + "}\n",
+                 7),
+    "unknown-key": (TABLE + "events: [deal]\n" + "k" * LONG + ": 1\n", 7),
+    "rulebook": (TABLE + "rulebook: " + "p" * LONG + "\nevents: [deal]\n", 6),
+    "card": (TABLE + "events:\n  - deal\n  - B discards 1 " + "Z" * LONG + "\n", 8),
+    "many-seats": (TABLE.replace("[A, B, C]", "[" + ", ".join(f"S{i}" for i in range(5000))
+                                 + "]") + "events: [deal]\n", 2),
+}
+for _name, (_text, _line) in LONG_INPUTS.items():
+    for _cmd in ("rule", "check"):
+        def _build_long(d: Path, name: str = _name, text: str = _text, line: int | bool = _line,
+                        cmd: str = _cmd) -> Bad:
+            p = write(d, f"long/{name}.yaml", text)
+            return Bad([cmd, p], p, line)
+        bad(f"long-{_name}-{_cmd}")(_build_long)
+for _name, _argv in {"book-id": ["laws", "p" * 5000], "example": ["examples", "z" * 5000],
+                     "example-far": ["examples", "qqqqqqq"],
+                     "law-ref": ["law", "peel", "x" * 5000],
+                     "file": ["rule", "/tmp/" + "d" * 4000 + ".yaml"],
+                     "search-book": ["search", "ante", "--book", "b" * 5000]}.items():
+    bad(f"long-args-{_name}")(lambda d, argv=_argv: Bad(list(argv), None, None))
+
+
 # --- standard input: its bytes decoded as UTF-8 whatever the locale -------------------------
 
 # Each text mutation that breaks the encoding, given on standard input under a locale that
@@ -509,6 +632,8 @@ for _n, _case in enumerate(CASES[::7]):
                 cmd = ("rule", "replay", "check")[len(kind) % 3]
                 return Bad([cmd, "-"], "<stdin>", line, stdin=content, stdin_encoding=locale)
             bad(f"stdin-{_kind}-{_locale}-{_case.stem}")(_build_stdin)
+bad("stdin-twice")(lambda d: Bad(["check", "-", "-"], "<stdin>", None,
+                                 stdin=Path(CASE).read_bytes()))
 
 
 # --- directory runs name each entry they skip; a rulebook that is no file ------------------
@@ -649,6 +774,8 @@ def test_bad_input_is_one_line_and_exit_2(name: str, corpus_dir: Path) -> None:
     assert len(lines) == 1, r.err
     assert "internal error" not in r.err and "Traceback" not in r.err
     assert took < SECONDS, f"took {took:.1f} s"
+    # short: no more than about 200 characters of the input, besides the file's name
+    assert len(lines[0].replace(case.file or "\0", "")) <= LONGEST_LINE, len(lines[0])
     if case.file is not None:
         assert case.file in lines[0], lines[0]
         if case.line is True:
@@ -934,3 +1061,112 @@ def test_a_relative_xdg_cache_home_is_ignored_for_home(tmp_path: Path,
     monkeypatch.setenv("XDG_CACHE_HOME", "")
     found = cache_dir()
     assert found is None or os.path.isabs(found)
+
+
+# --- extends: null, as `rulebooks --format json` prints it ------------------------------------
+
+@pytest.mark.parametrize("book", ["peel", "foster", "hoyle"])
+def test_extends_null_is_a_book_on_no_other(book: str, tmp_path: Path) -> None:
+    import json
+
+    listed = {b["id"]: b for b in json.loads(run("rulebooks", "--format", "json").out)}
+    assert listed[book]["extends"] is None
+    text = (ROOT / "rulebooks" / f"{book}.yaml").read_text("utf-8")
+    folder = tmp_path / "books"
+    for spelling in ("null", "~", ""):
+        p = write(folder, f"{book}.yaml", text.replace("\nlaws:", f"\nextends: {spelling}\nlaws:",
+                                                       1))
+        assert f"extends: {spelling}" in Path(p).read_text("utf-8")
+        checked = run("check", p, env={"ARBITER_SOURCES": str(ROOT.parent / "shared/sources")}
+                      if (ROOT.parent / "shared/sources").is_dir() else {})
+        assert checked.code == 0, checked.err
+        assert run("laws", book, "--rulebooks", str(folder)).out == run("laws", book).out
+
+
+# Two provisions on one point that decide differently are refused as overlapping only
+# where some value passes both tests; ranges that cannot both hold are told apart.
+APART = {"at-least-4-at-most-3": ({"at_least": 4}, {"at_most": 3}),
+         "more-than-3-less-than-4": ({"more_than": 3}, {"less_than": 4}),
+         "list-and-range": ([1, 2], {"more_than": 2}),
+         "range-and-not": ({"at_least": 5, "at_most": 5}, {"not": 5}),
+         "two-ranges": ({"at_least": 1, "at_most": 3}, {"at_least": 4, "at_most": 9})}
+TOGETHER = {"at-least-3-at-most-3": ({"at_least": 3}, {"at_most": 3}),
+            "list-in-range": ([1, 4], {"more_than": 2}),
+            "open-ranges": ({"more_than": 2}, {"less_than": 4})}
+
+
+def _two_provisions(d: Path, name: str, first: Any, second: Any) -> str:
+    book = copy.deepcopy(HOUSE)
+    p = book["provisions"][0]
+    p["when"] = {"amount": first}
+    other = dict(p, id="house-h1-straddle-other", decision="penalty",
+                 penalty={"pays": {"multiple_of_blind": 1}}, when={"amount": second})
+    book["provisions"].insert(1, other)
+    return write(d / f"apart-{name}", "house.yaml", yaml.safe_dump(book, sort_keys=False))
+
+
+@pytest.mark.parametrize("name", list(APART))
+def test_ranges_that_cannot_both_hold_do_not_overlap(name: str, tmp_path: Path) -> None:
+    r = run("check", _two_provisions(tmp_path, name, *APART[name]))
+    assert r.code == 0, r.err
+
+
+@pytest.mark.parametrize("name", list(TOGETHER))
+def test_ranges_that_meet_overlap(name: str, tmp_path: Path) -> None:
+    r = run("check", _two_provisions(tmp_path, name, *TOGETHER[name]))
+    assert r.code == 2 and "can both apply" in r.err, r.err
+
+
+# --- what already held, and must go on holding ----------------------------------------------
+
+def _entries_whole(folder: Path, killed: bool = False) -> None:
+    """Every entry whole; no temporary file left, unless a writer was killed outright."""
+    from arbiter.load import cache
+
+    assert killed or not list(folder.glob("*.tmp")), "a temporary file is left"
+    for entry in folder.glob("*.json"):
+        head, _, body = entry.read_bytes().partition(b"\n")
+        assert cache.digest(entry.stem.encode(), body) in head.decode(), entry.name
+
+
+def test_cold_starts_at_once_and_writers_killed_leave_no_broken_entry(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+
+    folder = tmp_path / "cache"
+    env = {**os.environ, "ARBITER_CACHE_DIR": str(folder)}
+    env.pop("ARBITER_NO_CACHE", None)
+    argv = [sys.executable, "-m", "arbiter", "rule", "peel-the-say", "--rulebook", "all"]
+    whole = subprocess.run(argv, capture_output=True, timeout=120,
+                           env={**env, "ARBITER_NO_CACHE": "1"}).stdout
+    starts = [subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+              for _ in range(12)]
+    for p in starts:
+        out, err = p.communicate(timeout=300)
+        assert p.returncode == 0 and out == whole, err
+    _entries_whole(folder)
+    for n, delay in enumerate(x / 100 for x in range(0, 40, 4)):
+        for entry in folder.glob("*.json") if n % 2 else ():
+            entry.unlink()  # every other round writes its entries afresh
+        p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        time.sleep(delay)
+        p.send_signal(signal.SIGKILL)
+        p.wait(timeout=60)
+        _entries_whole(folder, killed=True)
+    after = subprocess.run(argv, capture_output=True, timeout=120, env=env)
+    assert after.returncode == 0 and after.stdout == whole
+
+
+def test_output_is_the_same_bytes_whatever_the_hash_seed(tmp_path: Path) -> None:
+    import subprocess
+
+    case = _hostile_case(tmp_path, "seeds", "Zoë \x1b[2J")
+    outs = set()
+    for seed in ("0", "1", "4242"):
+        env = {**os.environ, "PYTHONHASHSEED": seed, "ARBITER_NO_CACHE": "1"}
+        done = subprocess.run([sys.executable, "-m", "arbiter", "rule", case, "--rulebook",
+                               "all", "--format", "json"], capture_output=True, timeout=120,
+                              env=env)
+        assert done.returncode == 0, done.stderr
+        outs.add(done.stdout)
+    assert len(outs) == 1

@@ -50,8 +50,11 @@ def test_a_provision_with_no_condition_meets_every_other(tmp_path: Path) -> None
     assert r.code == 2 and "'p100' and 'p0'" in r.err, r.err
 
 
-def test_a_comparison_is_taken_to_overlap(tmp_path: Path) -> None:
+def test_a_comparison_overlaps_the_values_it_lets_through(tmp_path: Path) -> None:
+    """'count: {at_least: 50}' meets 'count: 50', never 'count: 0' (law.conditions)."""
     provs = [provision(i, "foul_hand", count=i) for i in range(100)]
     provs.append(provision(100, "corrected", count={"at_least": 50}))
     r = run("check", book(tmp_path, provs))
-    assert r.code == 2 and "'p100' and 'p0'" in r.err, r.err
+    assert r.code == 2 and "'p100' and 'p50'" in r.err, r.err
+    r = run("check", book(tmp_path, provs[:50] + provs[100:]))
+    assert r.code == 0, r.err

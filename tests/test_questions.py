@@ -109,7 +109,7 @@ LINES = {
     Act.CUTS: "{p} cuts the pack", Act.CUTS_FOR_DEAL: "{p} cuts for the deal 7h",
     Act.ADDS: "{p} adds 5",
     Act.DISPUTES: "{p} disputes that D passed", Act.RETRIEVES: "{p} takes up his thrown hand",
-    Act.DEMANDS_JACK: "{p} demands a jack",
+    Act.DEMANDS_JACK: "{p} demands a jack", Act.NEXT_DEAL: "next deal",
 }
 # What cannot physically happen: taking back a discard where none was made.
 IMPOSSIBLE = {Act.RETAKES}

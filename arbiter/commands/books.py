@@ -9,7 +9,7 @@ import sys
 import click
 
 from ..cli import CONTEXT, emit, format_option, help_option, library, rulebooks_option
-from ..errors import InputError, did_you_mean
+from ..errors import InputError, clip, did_you_mean
 
 
 @click.command("rulebooks", context_settings=CONTEXT, add_help_option=False)
@@ -59,8 +59,8 @@ def law_cmd(book: str, ref: str, rulebook_dirs: tuple[str, ...], fmt: str) -> No
     law = rb.law(ref)
     if law is None:
         raise InputError(
-            f"{rb.name} has no law {ref!r}; {did_you_mean(ref, rb.refs())}"
-            + (f" ({' '.join(rb.extent.split())})" if rb.extent else "")
+            f"{rb.name} has no law {clip(ref, 80)!r}; {did_you_mean(ref, rb.refs())}"
+            + (f" ({clip(' '.join(rb.extent.split()), 500)})" if rb.extent else "")
         )
     cases = _cases_citing(rb, rulebook_dirs).get(law.ref, [])
     if fmt == "json":

@@ -44,7 +44,10 @@ def rule_cmd(inputs: tuple[str, ...], books: tuple[str, ...], explain: bool,
     who bets first; who has the last say; who takes the pool; must PLAYER
     show; may PLAYER ACT (any act of the events, without the -s: may C come
     in, may D take back his bet, may C ask how many A drew, may B hold the
-    age); what may PLAYER do; is PLAYER's hand foul.
+    age); what may PLAYER do; is PLAYER's hand foul; who deals next; what
+    must PLAYER put in (to come in, to stay, to call, to open); whose word
+    settles it. dispute.asks may be a list: each question is answered in
+    turn, each first with its law.
 
     CASE is a case file, or the name of a shipped example (see `arbiter examples`).
     Exit status: 0 a ruling was rendered; 1 the case could not be ruled;

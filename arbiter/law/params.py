@@ -49,6 +49,7 @@ _KEYS: dict[tuple[str, str], str] = {
     ("jackpot", "pass_before_opening"): "jackpot_pass",
     ("jackpot", "series"): "jackpot_series",
     ("jackpot", "judged_on"): "openers_judged_on",
+    ("deal", "passes"): "deal_passes",
 }
 
 
@@ -86,6 +87,7 @@ class Rules(Struct, frozen=True):
     jackpot_pass: str  # a pass before the jack-pot is opened: final | keeps_cards
     jackpot_series: str  # repeat | hold_last
     openers_judged_on: str  # original_hand | final_hand
+    deal_passes: str  # who deals the next deal: left_of_dealer | to_winner
     assumed: frozenset[str] = frozenset()
 
     @property

@@ -20,6 +20,7 @@ from ..load.files import decode, read_bytes, shipped_dir
 from ..load.formats.check import conform, fits
 from ..load.yamlsafe import format_path, parse
 from ..terms.vocabulary import FINDINGS, QUESTION_FACTS, facts_of
+from .conditions import disjoint, never
 from .laws import Effect, Law, Rulebook, normalise_ref
 from .provisions import placeholders, text_values
 
@@ -222,7 +223,7 @@ def _cross_fault(data: dict[str, Any]) -> tuple[tuple[str | int, ...], str] | No
             return (("answers", i, "id"), f"answer {ans['id']!r} is given twice (first at "
                     f"answers[{answer_ids[ans['id']]}])")
         answer_ids[ans["id"]] = i
-    if "extends" in data and not _is_id(data["extends"]):
+    if data.get("extends") is not None and not _is_id(data["extends"]):
         return (("extends",), "expected the id of a rulebook (lower-case letters, digits, "
                 "'-' or '_', beginning with a letter), not a path")
     source = data.get("source")
@@ -550,11 +551,9 @@ def _allowed(v: Any) -> set[str] | None:
 
 
 def _exclusive(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    for k in set(a) & set(b):
-        va, vb = _allowed(a[k]), _allowed(b[k])
-        if va is not None and vb is not None and not va & vb:
-            return True
-    return False
+    """Whether some fact both test is tested so that no value passes both (see
+    law.conditions: [1, 2] and [3]; at_least 4 and at_most 3)."""
+    return any(disjoint(a[k], b[k]) for k in sorted(set(a) & set(b)))
 
 
 def _conflict(p: dict[str, Any], q: dict[str, Any]) -> bool:
@@ -674,3 +673,7 @@ def _check_when(kind: str, when: dict[str, Any], fail: Any) -> None:
         if wrong is not None:
             raise fail(f"tests {fact!r} against {wrong!r}, but a {kind} finding's {fact} is "
                        f"{_TYPE_WORDS[carried[fact]]}")
+        why = never(test)
+        if why is not None:
+            raise fail(f"tests {fact!r} so that it can never hold: it {why}, so this can "
+                       "never apply; write the bounds the law gives")

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 import yaml  # a quoted title is unquoted as YAML would
 
-from ..errors import InputError, did_you_mean
+from ..errors import InputError, clip, did_you_mean
 from .files import shipped_dir
 
 
@@ -121,7 +121,7 @@ def example(name: str) -> Example:
     base = name[:-5] if name.endswith(".yaml") else name
     path = os.path.join(casebook_dir(), f"{base}.yaml")
     if "/" in base or not os.path.isfile(path):
-        raise InputError(f"no shipped example {name!r}; {did_you_mean(base, names())} "
+        raise InputError(f"no shipped example {clip(name, 80)!r}; {did_you_mean(base, names())} "
                          "('arbiter examples' lists them)")
     return Example(base, title_of(path), path)
 
@@ -142,7 +142,7 @@ def resolve_case(arg: str) -> str:
         raise InputError(f"no such file; the shipped example of that name is "
                          f"'{base}' (write the name alone to use it)", file=arg)
     if bare:
-        raise InputError(f"no such file, and no shipped example {arg!r}; "
+        raise InputError(f"no such file, and no shipped example {clip(arg, 80)!r}; "
                          f"{did_you_mean(arg, names())} ('arbiter examples' lists them)",
                          file=arg)
     return arg

@@ -38,6 +38,8 @@ def read_bytes(path: StrPath, what: str, limit: int = MAX_FILE) -> bytes:
     if not stat.S_ISREG(st.st_mode):
         os.close(fd)
         kind = ("it is a directory" if stat.S_ISDIR(st.st_mode) else
+                "it is a FIFO, not a regular file (a case on a pipe is given as -, standard "
+                "input)" if stat.S_ISFIFO(st.st_mode) and what == "case" else
                 "it is a FIFO, not a regular file" if stat.S_ISFIFO(st.st_mode) else
                 "it is a device, not a regular file" if stat.S_ISCHR(st.st_mode) or
                 stat.S_ISBLK(st.st_mode) else "not a regular file")

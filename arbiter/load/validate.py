@@ -20,7 +20,7 @@ from jsonschema.exceptions import (  # type: ignore[import-untyped,unused-ignore
 )
 from jsonschema.validators import extend  # type: ignore[import-untyped,unused-ignore]
 
-from ..errors import InputError, did_you_mean
+from ..errors import InputError, clip, did_you_mean
 from .formats.check import FormatFault, conform
 from .formats.schema import schema
 from .yamlsafe import Document
@@ -49,7 +49,7 @@ def _describe(value: Any) -> str:
     if isinstance(value, list):
         return "a list"
     if isinstance(value, str):
-        return f"text {value!r}"
+        return f"text {clip(value, 80)!r}"
     return f"{type(value).__name__} {value!r}"
 
 
@@ -131,7 +131,7 @@ def _word_keys(error: Any, path: Where) -> tuple[Where, str] | None:
         key = extra[0] if extra else "?"
         return (
             (*path, key),
-            f"unknown key {key!r}; {did_you_mean(str(key), allowed)} "
+            f"unknown key {clip(str(key), 80)!r}; {did_you_mean(str(key), allowed)} "
             f"(allowed: {', '.join(allowed)})",
         )
     if kind == "required":

@@ -13,7 +13,7 @@ from typing import Any
 import yaml
 from msgspec import Struct
 
-from ..errors import InputError
+from ..errors import InputError, clip
 
 try:  # libyaml is several times faster; fall back to the pure-Python loader.
     from yaml import CSafeLoader as _Loader
@@ -197,7 +197,7 @@ def _build(
             if key in out:
                 first = positions.get((*path, key), (None, None))
                 raise InputError(
-                    f"duplicate key {key!r} (first given on line {first[0]}); "
+                    f"duplicate key {clip(repr(key), 80)} (first given on line {first[0]}); "
                     "expected each key once",
                     file=file,
                     line=key_node.start_mark.line + 1,

@@ -197,10 +197,21 @@ def _nothing_irregular(r: Ruling) -> str:
 
 def _answer_lines(r: Ruling, name: str, refs: dict[str, Citation]) -> list[str]:
     """The answer to the case's question, first: the answer in the table's words, then
-    what follows, then the laws it rests on (quoted under THE LAW)."""
+    what follows, then the laws it rests on (quoted under THE LAW). Where the case asks
+    several questions, each is answered in turn, under the question."""
+    if len(r.answers) > 1:
+        out: list[str] = []
+        for a in r.answers:  # each answer first, then the question it answers
+            one = _one_answer(r, a, name, refs)
+            out += [one[0], wrap(f"(The question: {a.question}?)", "  "), *one[1:]]
+        return out
     a = r.answer
     if a is None:
         return []
+    return _one_answer(r, a, name, refs)
+
+
+def _one_answer(r: Ruling, a: Any, name: str, refs: dict[str, Citation]) -> list[str]:
     lines = [wrap(a.line(), "")]
     follows = a.follows()
     if follows:
@@ -223,11 +234,12 @@ def ruling_markdown(r: Ruling) -> str:
     case = r.case
     refs = {c.ref: c for c in r.citations}
     out = [f"# Ruling under {book.name}", ""]
-    if r.answer is not None:
-        out += [f"**{r.answer.line()}**"
-                + (f" {r.answer.follows()}" if r.answer.consequence else "")
-                + (f" *({', '.join(_short(book.name, c, refs) for c in r.answer.cites)})*"
-                   if r.answer.cites else ""), ""]
+    for a in r.answers or ([r.answer] if r.answer is not None else []):
+        asked = f"*{a.question}?* " if len(r.answers) > 1 else ""
+        out += [f"{asked}**{a.line()}**"
+                + (f" {a.follows()}" if a.consequence else "")
+                + (f" *({', '.join(_short(book.name, c, refs) for c in a.cites)})*"
+                   if a.cites else ""), ""]
     out += [f"*{book.title}*" + (f", {book.author}, {book.year}" if book.author else ""), "",
             f"**Case:** {case.title or case.file}", ""]
     if case.dispute:

@@ -82,7 +82,8 @@ def defaults() -> str:
 def questions() -> str:
     rows = ["| question (`dispute.asks`) | what it asks | example | answered with |",
             "|---|---|---|---|"]
-    kinds = {"player": "a player's name", "yes_no": "yes or no", "acts": "what he may do"}
+    kinds = {"player": "a player's name", "yes_no": "yes or no", "acts": "what he may do",
+             "amount": "an amount of counters"}
     for q, spec in QUESTIONS.items():
         rows.append(f"| `{spec.form}` | {spec.summary} | `{spec.example}` | "
                     f"{kinds[spec.answer]} (`{q}`) |")

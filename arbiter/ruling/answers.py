@@ -22,15 +22,25 @@ from msgspec.structs import replace
 
 from ..errors import InputError
 from ..law.provisions import fill, match
-from ..terms.vocabulary import ACTS, FINDINGS, PERMITS, POOL_TAKERS, QUESTIONS, Act, Question
+from ..terms.vocabulary import (
+    ACTS,
+    FINDINGS,
+    PERMITS,
+    PHASE_RULES,
+    POOL_TAKERS,
+    QUESTIONS,
+    Act,
+    Question,
+)
 from ..terms.words import condition_words
 from ..terms.words import sentence as _sentence
 
 if TYPE_CHECKING:
     from ..law.laws import Rulebook
+    from ..table.cases import Event
     from ..table.questions import Asked
     from ..table.replay import Replay
-    from .judge import Decided, Ruling, Silence
+    from .rulings import Decided, Ruling, Silence
 
 
 class Answer(Struct):
@@ -73,22 +83,67 @@ class Answer(Struct):
         return f"{word}: {text[:1].lower() + text[1:] if text[1:2].islower() else text}"
 
 
+def answers_for(ruling: Ruling) -> list[Answer]:
+    """The answer to each question the case asks (``asks:`` may be a list), in order."""
+    d = ruling.case.dispute
+    if d is None or d.asks is None:
+        return []
+    return [answer_to(ruling, a) for a in (d.asks, *d.more_asks)]
+
+
 def answer_for(ruling: Ruling) -> Answer | None:
-    """The answer to the case's question under the ruling's book, or None if it asks none."""
+    """The answer to the case's (first) question under the ruling's book, or None if it
+    asks none."""
     d = ruling.case.dispute
     if d is None or d.asks is None:
         return None
-    asked = d.asks
+    return answer_to(ruling, d.asks)
+
+
+def answer_to(ruling: Ruling, asked: Asked) -> Answer:
     if asked.kind == Question.MAY:
         return may(ruling, asked)
     if asked.kind == Question.WHAT_MAY:
         return what_may(ruling, asked)
     facts = question_facts(ruling.replay, asked)
+    if asked.kind == Question.TAKES_POOL and ruling.replay.outcome.get("unknown"):
+        each = for_each_hand(ruling, asked)
+        if each is not None:
+            return each
     if asked.kind in (Question.HAND_FOUL, Question.TAKES_POOL):
         found = _from_ruling(ruling, asked)
         if found is not None:
             return found
     return from_book(ruling.rulebook, asked, facts) or silent(ruling.rulebook, asked)
+
+
+def for_each_hand(ruling: Ruling, asked: Asked) -> Answer | None:
+    """Who takes the pool, where the hands at the show are not named: the book's ruling
+    for each possibility, each player at the show holding the best hand in turn (the act
+    ``PLAYER wins`` added to the events, and ruled as the book rules it)."""
+    from ..table.cases import Event
+    from ..table.replay import replay
+    from .rulings import rule_on
+
+    book, case = ruling.rulebook, ruling.case
+    parts: list[str] = []
+    cites: list[str] = []
+    for n in ruling.replay.outcome.get("players") or []:
+        trial = replace(case, events=(*case.events, Event(Act.WINS, player=n)))
+        try:
+            one = _from_ruling(rule_on(replay(trial, book), book), asked)
+        except InputError:
+            continue
+        if one is None:
+            continue
+        parts.append(f"if {n}'s hand is the best, {one.answer}")
+        cites += [c for c in one.cites if c not in cites]
+    if not parts:
+        return None
+    unknown = ", ".join(ruling.replay.outcome["unknown"])
+    return Answer(asked.text, str(asked.kind), "; ".join(parts),
+                  f"the hands of {unknown} are not named, so the answer is given for each: "
+                  + "; ".join(parts), None, cites)
 
 
 # --- the facts a question is answered on ---------------------------------------------
@@ -125,7 +180,34 @@ def question_facts(r: Replay, asked: Asked, act: str | None = None,
         "stake": r.stake(p) if p else None, "pool": r.final.pool,
         "in_turn": r.final.turn == p if p else None, "found": found, "decision": decision,
     }
+    facts.update(sitting_facts(r, asked))
     return facts
+
+
+def sitting_facts(r: Replay, asked: Asked) -> dict[str, Any]:
+    """The facts of the sitting and the dispute: which deal, who dealt the last and who
+    deals next; what the player must put in now; who the dispute's parties are."""
+    seats = list(r.seats)
+    d = seats.index(r.dealer)
+    left, right = seats[(d + 1) % len(seats)], seats[d - 1]
+    dispute = r.case.dispute
+    parties = {x for x in (dispute.raised_by, dispute.about) if x} if dispute else set()
+    parties |= {f.player for f in r.findings if f.player and not FINDINGS[f.kind].outcome}
+    p = asked.player
+    level = int(r.facts.get("level") or 0)
+    return {
+        "deal": r.facts.get("deal", 1), "next_dealer": r.facts.get("next_dealer"),
+        "last_dealer": r.facts.get("last_dealer"), "jackpot": r.facts.get("jackpot", 0),
+        "to_put_in": max(0, level - r.stake(p)) if p else None,
+        "opened": bool(r.facts.get("opener")) or not r.facts.get("jackpot"),
+        "first_say": (r.final.turn == p and not r.facts.get("bet_made")
+                      and not any(r.stake(n) > (r.stake(r.age) if n != r.age else 0)
+                                  for n in seats if n != p)) if p else None,
+        "ante": int(r.facts.get("blind") or r.case.table.blind),
+        "to_open": int(r.facts.get("going_in") or 0),
+        "dealer_disputing": r.dealer in parties, "left_of_dealer": left,
+        "right_of_dealer": right, "left_of_dealer_disputing": left in parties,
+    }
 
 
 # --- the book's own answers ------------------------------------------------------------
@@ -226,18 +308,25 @@ _HAND_KINDS = frozenset({"wrong_number_dealt", "wrong_hand_size", "asked_wrong_n
 # --- may he do it? -----------------------------------------------------------------------
 
 def may(ruling: Ruling, asked: Asked) -> Answer:
-    """What the book rules if he does it now: found irregular and ruled -- no, with the
-    book's consequence (yes, where the act is lawful and the book lets it stand); found and
-    not ruled -- silent; nothing found -- the book's own answer, or yes, it being his to do."""
-    from ..table.replay import replay
-    from .judge import rule_on
+    """The act itself, checked and ruled on the table at the disputed moment: where the
+    events end with it, the ruling printed (its decisions on that act); else the act done
+    now, on the table as the law left it. Found irregular and ruled -- no, with the book's
+    consequence (yes, where the act is lawful and the book lets it stand); found and not
+    ruled -- silent; nothing found -- the book's own answer, or yes on the laws by which
+    the table goes at that point, or silent where the book gives none."""
+    from .course import course
 
     book, case = ruling.rulebook, ruling.case
     assert asked.act is not None
     ev = replace(asked.act, line=None, column=None)
-    trial = replace(case, events=(*case.events, ev))
+    done = bool(case.events) and _same_act(case.events[-1], ev)
     try:
-        h = rule_on(replay(trial, book), book)
+        if done:  # the disputed act is the last event: read from the ruling printed
+            base, h = course(replace(case, events=case.events[:-1]), book)[0], ruling
+            trial = case
+        else:
+            base, trial = ruling.replay, replace(case, events=(*case.events, ev))
+            _, h = course(trial, book)
     except InputError as exc:
         return Answer(asked.text, str(asked.kind), "no", f"it cannot be done: {exc.message}",
                       player=asked.player)
@@ -247,7 +336,7 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     found = found[:len(found) - int(h.replay.facts.get("found_at_end", 0))]
     new = [f for f in found if f.step == len(trial.events) and not FINDINGS[f.kind].outcome]
     decided = [d for d in h.decisions if any(d.finding is f for f in new)]
-    facts = question_facts(ruling.replay, asked, act=ev.act.value, regular=not new,
+    facts = question_facts(base, asked, act=ev.act.value, regular=not new,
                            found=str(new[0].kind) if new else None,
                            decision=str(decided[0].decision) if decided else None)
     own = from_book(book, asked, facts)  # the book's own answer comes first
@@ -258,16 +347,38 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
         lawful = FINDINGS[d.finding.kind].lawful
         word = "yes" if lawful and PERMITS.get(d.decision, False) else "no"
         out = _from_decision(asked, d, word)
-        out.if_done = True
+        out.if_done = not done
         for other in decided[1:]:
             out.cites += [c for c in other.cites if c not in out.cites]
         return out
     quiet = [s for s in h.silences if any(s.finding is f for f in new)]
     if quiet:
         return _silent_on(h, asked, quiet[0])
+    return _regular(book, asked, str(base.final.phase))
+
+
+def _same_act(a: Event, b: Event) -> bool:
+    """The same act by the same player, however the lines were written."""
+    return replace(a, line=None, column=None, text="") == replace(b, line=None, column=None,
+                                                                  text="")
+
+
+def _regular(book: Rulebook, asked: Asked, phase: str) -> Answer:
+    """Nothing in the act is irregular: yes, on the laws the book gives for the mechanics
+    of this point of the deal (its parameters' ``cites``); where it gives none, the book is
+    silent on it (for an extract: it is not in the pinned text)."""
+    cites: list[str] = []
+    for group in PHASE_RULES.get(phase, ()):
+        spec = book.parameters.get(group)
+        if isinstance(spec, dict):
+            cites += [_ref(book, c) for c in spec.get("cites", []) if _ref(book, c) not in cites]
+    if not cites:
+        return silent(book, asked, f"whether {asked.player} may {_words(asked)} at this point; "
+                      "nothing in it is irregular by the laws it gives")
     return Answer(asked.text, str(asked.kind), "yes",
-                  f"{asked.player} may {_words(asked)}: it is his to do at this point, and "
-                  "nothing in it is irregular", player=asked.player)
+                  f"{asked.player} may {_words(asked)}: it is his to do at this point by the "
+                  f"rules {book.name} gives for it, and nothing in it is irregular",
+                  cites=cites, player=asked.player)
 
 
 def _words(asked: Asked) -> str:

@@ -23,6 +23,8 @@ from ..terms.words import condition_words
 from ..terms.words import sentence as _sentence
 from .judge import Ruling, judge
 
+# What the books are compared on: the decision, who pays, and the answer to the question.
+_SUBSTANCE = ("decision", "pays", "answer")
 COLUMNS = ("answer", "decision", "remedy", "pays", "laws")
 HEADINGS = {"answer": "Answer", "decision": "Decision", "remedy": "Remedy or penalty",
             "pays": "Who takes or pays", "laws": "Laws cited"}
@@ -38,6 +40,7 @@ class Row(Struct):
     cells: dict[str, list[str]]
     keys: dict[str, tuple[Any, ...]]
     short: str  # one short decision, for the matrix
+    answered: bool = False  # the case asks a question, and the book does not fall silent
 
     def to_dict(self, marked: set[str]) -> dict[str, Any]:
         return {"rulebook": self.book, "name": self.name, "status": self.status,
@@ -54,18 +57,22 @@ class Comparison(Struct):
 
     @property
     def agree(self) -> bool:
-        """The books decide the case alike: no mark on the decision or on who pays."""
-        return not self.marks.get("decision") and not self.marks.get("pays")
+        """The books decide the case alike: no mark on the decision, on who pays, or on the
+        answer to the case's question (a case that only asks parts where the answers do)."""
+        return not any(self.marks.get(c) for c in _SUBSTANCE)
 
     @property
     def disagree(self) -> bool:
-        """Two or more books rule on the case, and rule differently (silence apart)."""
-        deciding = [r for r in self.rows if r.status == "decides"]
-        return len({(r.keys["decision"], r.keys["pays"]) for r in deciding}) > 1
+        """Two or more books rule on the case, or answer its question, and do so
+        differently (silence apart)."""
+        ruling = [r for r in self.rows if r.status == "decides" or r.answered]
+        return len({(r.keys["decision"], r.keys["pays"],
+                     r.keys["answer"] if r.answered else ()) for r in ruling}) > 1
 
     def parting(self) -> set[str]:
-        """The books that part from the others on the decision or on who pays."""
-        return self.marks.get("decision", set()) | self.marks.get("pays", set())
+        """The books that part from the others on the decision, on who pays, or on the
+        answer."""
+        return set().union(*(self.marks.get(c, set()) for c in _SUBSTANCE))
 
     def marked(self, book: str) -> set[str]:
         return {c for c, books in self.marks.items() if book in books}
@@ -155,7 +162,9 @@ def row_of(r: Ruling) -> Row:
                 "laws": laws},
                {"answer": answer_key, "decision": tuple(sorted(keys_d, key=repr)),
                 "remedy": tuple(keys_r), "pays": tuple(sorted(pays))},
-               _short(items, keys_d, pays) if items else "no irregularity")
+               _short(items, keys_d, pays) if items else
+               f"answer: {_said(r)}" if r.answer else "no irregularity",
+               answered=bool(r.answer) and not r.answer.silent)
 
 
 def _answer(r: Ruling) -> tuple[list[str], tuple[Any, ...]]:
@@ -170,6 +179,12 @@ def _answer(r: Ruling) -> tuple[list[str], tuple[Any, ...]]:
         paras.append(follows)
     word = NOT_PINNED if a.outside_extract else a.answer
     return paras, (" ".join(str(word).lower().split()),)
+
+
+def _said(r: Ruling) -> str:
+    """The answer's own word, for the matrix (``not pinned`` outside an extract)."""
+    a = r.answer
+    return "not pinned" if a is None or a.outside_extract else " ".join(str(a.answer).split())
 
 
 def _error_row(book: Rulebook, message: str) -> Row:

@@ -1,453 +1,48 @@
-"""The judge: from a replayed table and a rulebook's provisions to a ruling.
+"""The judge: a case ruled under a book, and its question answered from that ruling.
 
-For every finding of the replay the judge tries each provision written for
-that kind of finding. Provisions that match are sorted by the precedence the
-rulebook declares (``exception_to``); two that still both apply to the same
-point and decide it differently are a rulebook error, reported with both
-locations. Where a fact the decision turns on is unknown, the judge rules on
-each possibility. Where no provision applies, the ruling says the book is
-silent (or that the point lies outside the pinned text), names the nearest
-laws, and applies the book's own catch-all if it has one. It never invents law.
+The order of the pieces is the order of the data: ``rulings`` matches findings against the
+book's provisions; ``course`` replays the table obeying those rulings (a player retired,
+the deal ended) until table and rulings agree; ``answers`` reads the answer to the case's
+question from that table and those decisions. This module puts them together, and imports
+each; none of them imports it.
 """
 
 from __future__ import annotations
 
-import itertools
-from typing import Any
-
-from msgspec import Struct, field
-
-from ..errors import EXIT_NOT_RULED, ArbiterError
-from ..law.laws import Law, Rulebook
-from ..law.params import assumption, voice
-from ..law.provisions import Decision, Match, fill, match
-from ..table.acts.accounts import accounts_given, on_each_account
+from ..law.laws import Rulebook
 from ..table.cases import Case
-from ..table.replay import Replay, replay
-from ..terms.findings import Finding
-from ..terms.vocabulary import FINDINGS, VOIDS, facts_of
-from .assumptions import Assumptions
-from .facts import TableFacts
-from .procedures import Procedures
+from .answers import answers_for
+from .course import course
+from .rulings import (
+    Citation,
+    Decided,
+    RulebookConflict,
+    Ruling,
+    Silence,
+    TraceEntry,
+    _citation,
+    rule_on,
+)
 
-
-class RulebookConflict(ArbiterError):
-    """Two provisions apply to the same point and disagree: the rulebook must say which wins.
-
-    The case is sound but cannot be ruled, so the exit status is 1, not 2.
-    """
-
-    exit_code = EXIT_NOT_RULED
-
-
-class Citation(Struct, frozen=True):
-    book: str
-    ref: str
-    label: str
-    heading: str | None
-    page: int | None
-    pages: str | None
-    quote: str
-    footnotes: tuple[str, ...] = ()
-    cited_as: str = ""
-    note: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"book": self.book, "cited_as": self.cited_as, "ref": self.ref,
-                "label": self.label,
-                "heading": self.heading, "page": self.page, "pages": self.pages,
-                "quote": self.quote, "footnotes": list(self.footnotes)}
-
-
-class Decided(Struct):
-    finding: Finding
-    provision: str
-    decision: Decision
-    says: str
-    remedy: str | None
-    penalties: list[dict[str, Any]]
-    settled_by: str | None
-    cites: list[str]
-    condition: dict[str, Any] = field(default_factory=dict)
-    assumes: list[str] = field(default_factory=list)  # the engine's, in plain sentences
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"finding": str(self.finding.kind), "step": self.finding.step,
-                "player": self.finding.player, "provision": self.provision,
-                "decision": str(self.decision), "says": self.says, "remedy": self.remedy,
-                "penalties": self.penalties, "settled_by": self.settled_by,
-                "cites": self.cites, "if": self.condition or None,
-                "assumes": self.assumes}
-
-
-class Silence(Struct):
-    finding: Finding
-    outside_extract: bool
-    says: str
-    nearest: list[str]
-    catch_all: str | None
-    cites: list[str]
-    condition: dict[str, Any] = field(default_factory=dict)  # silent only on this branch
-    assumes: list[str] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"finding": str(self.finding.kind), "step": self.finding.step,
-                "player": self.finding.player, "outside_extract": self.outside_extract,
-                "says": self.says, "nearest": self.nearest, "catch_all": self.catch_all,
-                "cites": self.cites, "if": self.condition or None,
-                "assumes": self.assumes}
-
-
-class TraceEntry(Struct):
-    finding: Finding
-    provision: str
-    result: str  # applied | set aside | overridden | unknown | not ruled
-    tested: dict[str, Any]
-    why: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"finding": str(self.finding.kind), "step": self.finding.step,
-                "provision": self.provision, "result": self.result,
-                "tested": self.tested, "why": self.why}
-
-
-class Ruling(Struct):
-    rulebook: Rulebook
-    replay: Replay
-    decisions: list[Decided]
-    silences: list[Silence]
-    trace: list[TraceEntry]
-    citations: list[Citation]
-    fact_referee: str | None = None
-    assumes: list[str] = field(default_factory=list)  # relied on, but by no finding
-    answer: Any = None  # the answer to the case's question (arbiter/answers.py), if it asks
-
-    @property
-    def case(self) -> Case:
-        return self.replay.case
-
-    def _outcome(self) -> dict[str, Any]:
-        """How the hand ended; where who wins rests on the engine's assumptions (the book
-        giving no order of the hands), ``assumed`` names them and ``assumes`` says them."""
-        out = dict(self.replay.outcome)
-        if out.get("assumed"):
-            out["assumes"] = [assumption(n, voice(self.rulebook)) for n in out["assumed"]]
-        return out
-
-    def to_dict(self, explain: bool = False) -> dict[str, Any]:
-        d = self.case.dispute
-        out: dict[str, Any] = {
-            "rulebook": self.rulebook.id,
-            "authority": {"citation": self.rulebook.name, "title": self.rulebook.title,
-                          "author": self.rulebook.author, "year": self.rulebook.year},
-            "case": self.case.file,
-            "title": self.case.title,
-            "dispute": {"raised_by": d.raised_by, "about": d.about,
-                        "question": d.question} if d else None,
-            "answer": self.answer.to_dict() if self.answer else None,
-            "findings": [f.to_dict() for f in self.replay.findings],
-            "decisions": [x.to_dict() for x in self.decisions],
-            "silent": [s.to_dict() for s in self.silences],
-            "outcome": self._outcome(),
-            "questions_of_fact": self.fact_referee,
-            "citations": [c.to_dict() for c in self.citations],
-            "assumes": self.assumes,
-        }
-        if explain:
-            out["trace"] = [t.to_dict() for t in self.trace]
-            out["assumed"] = list(self.replay.assumed)
-            out["ruled_on_cause"] = [
-                {"finding": str(f.kind), "step": f.step, "player": f.player,
-                 "cause": str(c.kind), "cause_step": c.step, "precedence": rule["id"]}
-                for f, c, rule in self.replay.merged]
-        return out
+__all__ = [
+    "Citation",
+    "Decided",
+    "RulebookConflict",
+    "Ruling",
+    "Silence",
+    "TraceEntry",
+    "judge",
+    "rule_on",
+]
 
 
 def judge(case: Case, book: Rulebook) -> Ruling:
-    """Replay ``case`` under ``book``, rule on everything the replay found, and answer the
-    case's question."""
-    from .answers import answer_for
-
-    ruling = rule_on(replay(case, book), book)
-    ruling.answer = answer_for(ruling)
-    if ruling.answer is not None:  # the laws the answer rests on are quoted too
+    """Replay ``case`` under ``book`` as its rulings leave the table, rule on everything
+    found, and answer the case's question from that ruling."""
+    _, ruling = course(case, book)
+    ruling.answers = answers_for(ruling)  # each question the case asks, in order
+    ruling.answer = ruling.answers[0] if ruling.answers else None
+    for answer in ruling.answers:  # the laws the answers rest on are quoted too
         have = {c.ref for c in ruling.citations}
-        ruling.citations += [_citation(book, c) for c in ruling.answer.cites if c not in have]
+        ruling.citations += [_citation(book, c) for c in answer.cites if c not in have]
     return ruling
-
-
-def rule_on(r: Replay, book: Rulebook) -> Ruling:
-    return _Judge(r, book).rule()
-
-
-# The nearest laws to a kind of finding, by (book id, book file, kind): a book is read
-# once per process, so its search results hold for every replay ruled under it.
-_NEAREST: dict[tuple[str, str, str], list[str]] = {}
-
-
-class _Judge:
-    """Matches each finding against the provisions for its kind, and fills in templates.
-
-    Everything a ruling says comes from the rulebook (or the engine's stated
-    assumptions); this class knows no finding kind, decision or book by name. It is
-    linear in the findings: table facts, procedures and nearest laws are worked out
-    once per replay (the nearest laws once per kind).
-    """
-
-    def __init__(self, r: Replay, book: Rulebook) -> None:
-        self.r, self.book = r, book
-        self.by_kind: dict[str, list[dict[str, Any]]] = {}
-        for p in book.provisions:
-            self.by_kind.setdefault(p["finding"], []).append(p)
-        self.table = TableFacts(r)
-        self.procedures = Procedures(book, self.table)
-        self.trace: list[TraceEntry] = []
-        self.assumptions = Assumptions(r, book)
-
-    def rule(self) -> Ruling:
-        decisions: list[Decided] = []
-        silences: list[Silence] = []
-        accounts = accounts_given(self.r.findings)
-        settled = self.settled_accounts()
-        voided: dict[tuple[Any, ...], Decided] = {}  # an act voided (on an account) -> why
-        for found in _ordered(self.r):
-            if _quiet(found):
-                continue
-            for f, account in on_each_account(found, accounts, settled):
-                act = (f.step, f.player, tuple(sorted(account.items())))
-                if f.player is not None and act in voided:
-                    self.trace.append(_not_ruled(f, voided[act]))
-                    continue
-                provs = self.by_kind.get(str(f.kind), [])
-                made, silent_branches = self.decide(f, self.table.of(f), provs)
-                # Voided on every possibility the events leave open: the act is gone.
-                void = [d for d in made if d.decision in VOIDS]
-                if void and not silent_branches and all(d.decision in VOIDS for d in made):
-                    voided[act] = void[0]
-                for d in made:
-                    d.condition = {**account, **d.condition}
-                decisions += made
-                if not made:
-                    silences.append(self.silence(f, provs, account or None))
-                else:  # a possibility the book rules on only one way: say it is silent on it
-                    silences += [self.silence(f, provs, {**account, **cond})
-                                 for cond in silent_branches]
-        _forfeit_once(decisions)
-        referee, referee_cites = self.fact_referee(decisions)
-        cited: list[str] = []
-        said: list[Decided | Silence] = [*decisions, *silences]
-        for x in said:
-            cited += [c for c in x.cites if c not in cited]
-        cited += [c for c in referee_cites if c not in cited]
-        assumes = self.assumptions.unattached([x.assumes for x in said])
-        return Ruling(self.book, self.r, decisions, silences, self.trace,
-                      [_citation(self.book, c) for c in cited], referee, assumes)
-
-    def settled_accounts(self) -> dict[str | None, tuple[str, Any]]:
-        """By player, the account of his demand that the book's evidence makes conclusive
-        (Peel 46: the evidence of the person on the dealer's left, failing him ...), with
-        the witness who gave it. A fact so settled is no longer a question of fact."""
-        out: dict[str | None, tuple[str, Any]] = {}
-        for f in self.r.findings:
-            for p in self.by_kind.get(str(f.kind), []):
-                if "evidence" not in p or f.player in out:
-                    continue
-                if match(p.get("when", {}), self.table.of(f)).result is not True:
-                    continue
-                heard = self.procedures.heard(f, p)
-                if heard:
-                    out[f.player] = (heard[0], heard[2])
-        return out
-
-    def fact_referee(self, decisions: list[Decided]) -> tuple[str | None, list[str]]:
-        """Who settles the first fact the events left open, if the book names one."""
-        open_facts = [d for d in decisions if d.condition]
-        q = self.book.questions_of_fact
-        if not open_facts or not q:
-            return None, []
-        first = open_facts[0]
-        spec = {"referee": q["referee"], "referee_says": q.get("says")}
-        values: dict[str, Any] = {"facts": ", ".join(sorted(first.condition))}
-        return (self.procedures.settled_by(first.finding, spec, values),
-                [_ref(self.book, c) for c in q["cites"]])
-
-    def decide(self, f: Finding, facts: dict[str, Any], provs: list[dict[str, Any]],
-               ) -> tuple[list[Decided], list[dict[str, Any]]]:
-        matches = {p["id"]: match(p.get("when", {}), facts) for p in provs}
-        # Only a yes-or-no fact this kind carries can be ruled on both ways, and only
-        # where every provision tests it as one; any other unknown fact leaves the
-        # provisions that need it unapplied (the trace names the fact).
-        types = facts_of(f.kind)
-        unknown = sorted({u for m in matches.values() if m.result is None for u in m.unknown
-                          if types.get(u) == "bool" and all(
-                              isinstance(p.get("when", {}).get(u, True), bool) for p in provs)})
-        if not unknown:
-            return self.apply(f, facts, provs, matches, {}), []
-        out: list[Decided] = []
-        silent: list[dict[str, Any]] = []
-        for values in itertools.product([True, False], repeat=len(unknown)):
-            cond = dict(zip(unknown, values, strict=True))
-            f2 = dict(facts, **cond)
-            m2 = {p["id"]: match(p.get("when", {}), f2) for p in provs}
-            branch = self.apply(f, f2, provs, m2, cond)
-            out += branch
-            if not branch:
-                silent.append(cond)
-        return out, silent
-
-    def apply(self, f: Finding, facts: dict[str, Any], provs: list[dict[str, Any]],
-              matches: dict[str, Match], cond: dict[str, Any]) -> list[Decided]:
-        applying = [p for p in provs if matches[p["id"]].result is True]
-        overridden = {x for p in applying for x in p.get("exception_to", [])}
-        for p in provs:
-            self.trace.append(_traced(f, p, matches[p["id"]], applying, overridden, cond))
-        points: dict[str, list[dict[str, Any]]] = {}
-        for p in applying:
-            if p["id"] not in overridden:
-                points.setdefault(p.get("point", p["finding"]), []).append(p)
-        out = []
-        # The law in dispute first: a general law (the show) comes after it, not instead.
-        for group in sorted(points.values(), key=lambda g: bool(g[0].get("general"))):
-            _agree(f, group)
-            out += [self.decided(f, facts, p, cond) for p in group]
-        return out
-
-    def decided(self, f: Finding, facts: dict[str, Any], p: dict[str, Any],
-                cond: dict[str, Any]) -> Decided:
-        values = dict(facts)
-        penalties = self.procedures.penalties(f, p.get("penalty", {}), values)
-        settled = self.procedures.settled_by(f, p, values)
-        return Decided(
-            finding=f,
-            provision=p["id"],
-            decision=Decision(p["decision"]),
-            says=fill(p.get("says", p["decision"].replace("_", " ")), values),
-            remedy=fill(p["remedy"], values) if p.get("remedy") else None,
-            penalties=penalties,
-            settled_by=settled,
-            cites=[_ref(self.book, c) for c in p["cites"]],
-            condition=cond,
-            assumes=self.assumptions.of(f, p),
-        )
-
-    def nearest(self, f: Finding, provs: list[dict[str, Any]]) -> list[str]:
-        """The laws nearest the point: those its provisions cite, then a search of the
-        book by the kind's name (once per book and kind, however many replays)."""
-        key = (self.book.id, self.book.file, str(f.kind))
-        if key not in _NEAREST:
-            near: list[str] = []
-            for p in provs:
-                near += [_ref(self.book, c) for c in p["cites"] if _ref(self.book, c) not in near]
-            if len(near) < 3:
-                from ..law.search import search
-
-                for hit in search([self.book], key[2].replace("_", " ").split())[:3]:
-                    if hit.law.ref not in near and hit.law.effect == "decides":
-                        near.append(hit.law.ref)
-            _NEAREST[key] = near[:3]
-        return _NEAREST[key]
-
-    def silence(self, f: Finding, provs: list[dict[str, Any]],
-                cond: dict[str, Any] | None = None) -> Silence:
-        book = self.book
-        near = self.nearest(f, provs)
-        name = book.name
-        if book.extract:
-            says = (f"This point is not in the pinned text of {book.pinned_name}: {name}'s "
-                    "ruling on it is unknown, not silent.")
-        else:
-            says = f"{name} is silent on this point."
-        catch = book.catch_all
-        cites = list(catch.get("cites", [])) if catch else []
-        return Silence(f, bool(book.extract), says, list(near),
-                       catch.get("says") if catch else None,
-                       [_ref(book, c) for c in cites] + list(near), cond or {},
-                       self.assumptions.of(f, None))
-
-
-def _not_ruled(f: Finding, void: Decided) -> TraceEntry:
-    """A finding in an act already voided: not ruled on a second time."""
-    return TraceEntry(f, void.provision, "not ruled", {},
-                      f"the act at step {f.step} does not stand ({void.provision} on "
-                      f"{void.finding.kind}), so it is not ruled on again")
-
-
-def _traced(f: Finding, p: dict[str, Any], m: Match, applying: list[dict[str, Any]],
-            overridden: set[str], cond: dict[str, Any]) -> TraceEntry:
-    if m.result is True and p["id"] in overridden:
-        by = [q["id"] for q in applying if p["id"] in q.get("exception_to", [])]
-        return TraceEntry(f, p["id"], "overridden", m.tested,
-                          f"an exception applies: {', '.join(by)}")
-    if m.result is True:
-        return TraceEntry(f, p["id"], "applied", m.tested,
-                          "every condition holds" + _cond_text(cond))
-    if m.result is False:
-        return TraceEntry(f, p["id"], "set aside", m.tested, "does not hold: " + ", ".join(
-            f"{k} is {_said(m.tested[k])}" for k in m.failed))
-    return TraceEntry(f, p["id"], "unknown", m.tested,
-                      "not settled by the events: " + ", ".join(m.unknown))
-
-
-def _agree(f: Finding, group: list[dict[str, Any]]) -> None:
-    """Provisions on one point that both apply must decide alike."""
-    a = group[0]
-    b = next((q for q in group if q["decision"] != a["decision"]), None)
-    if b is not None:
-        raise RulebookConflict(
-            f"{a['file']}:{a.get('line')}: provisions {a['id']!r} and {b['id']!r} "
-            f"({b['file']}:{b.get('line')}) both apply to step {f.step} ({f.kind}) and "
-            f"decide it differently ({a['decision']} / {b['decision']}); declare which "
-            "is the exception with 'exception_to'")
-
-
-def _forfeit_once(decisions: list[Decided]) -> None:
-    """A stake is forfeited once, however many laws forfeit it: a later decision on the same
-    account keeps its words but not a second copy of the penalty."""
-    forfeited: set[tuple[Any, ...]] = set()
-    for d in decisions:
-        account = tuple(sorted(d.condition.items()))
-        kept = []
-        for p in d.penalties:
-            key = (p.get("player"), account)
-            if "forfeits" in p and key in forfeited:
-                continue
-            if "forfeits" in p:
-                forfeited.add(key)
-            kept.append(p)
-        d.penalties = kept
-
-
-def _quiet(f: Finding) -> bool:
-    """A finding ruled only when one of the facts its kind names is set (a show whose
-    winner the events cannot tell needs no ruling of its own)."""
-    needs = FINDINGS[f.kind].ruled_if
-    return bool(needs) and not any(f.facts.get(k) for k in needs)
-
-
-def _ordered(r: Replay) -> list[Finding]:
-    """The findings in the order they arose at the table."""
-    return sorted(r.findings, key=lambda f: f.step)
-
-
-def _said(v: Any) -> str:
-    return {None: "unknown", True: "yes", False: "no"}.get(v, str(v)) if not isinstance(
-        v, (dict, list)) else str(v)
-
-
-def _cond_text(cond: dict[str, Any]) -> str:
-    return "" if not cond else " (if " + ", ".join(
-        f"{k} is {_said(v)}" for k, v in cond.items()) + ")"
-
-
-def _ref(book: Rulebook, ref: Any) -> str:
-    law = book.law(ref)
-    return law.ref if law else str(ref)
-
-
-def _citation(book: Rulebook, ref: str) -> Citation:
-    law: Law | None = book.law(ref)
-    if law is None:
-        raise ArbiterError(f"{book.file}: a provision cites law {ref!r}, which the rulebook "
-                           "does not hold")
-    return Citation(law.book, law.ref, law.label(), law.heading, law.page, law.pages,
-                    law.text, law.footnotes, law.cited_as, law.note)

@@ -60,6 +60,10 @@ def expand(inputs: Iterable[StrPath],
     out: list[Source] = []
     for item in inputs:
         name = os.fspath(item)
+        if name == STDIN and any(s.name == "<stdin>" for s in out):
+            out.append(Source("<stdin>", error=InputError(
+                "standard input is given more than once: it holds one case", file="<stdin>")))
+            continue
         if name == STDIN:
             try:
                 out.append(_stdin(read_stdin(MAX_CASE)))

@@ -8,6 +8,7 @@ events in order, and the dispute. Each event is either one line,
 file, line and what was expected.
 """
 
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -19,7 +20,10 @@ from ..load.files import MAX_CASE, decode, read_bytes
 from ..load.formats.case import case_size, distinct_seats
 from ..load.formats.check import conform
 from ..load.yamlsafe import MAX_CASE_VALUES, Document, parse
-from .events import Event, _Ctx, _seat, parse_line, parse_mapping
+from ..terms.seats import name_fault, nfc
+from ..terms.vocabulary import Act
+from .agreed import Agreed, agreed_from
+from .events import Event, _Ctx, _q, _seat, ambiguous_seat, parse_line, parse_mapping
 from .questions import Asked, parse_question
 
 if TYPE_CHECKING:
@@ -44,6 +48,8 @@ class Dispute(Struct, frozen=True):
     raised_by: str | None = None
     about: str | None = None
     asks: Asked | None = None  # the question in one of the forms (arbiter/questions.py)
+    # The questions after the first, where ``asks:`` is a list: each answered in turn.
+    more_asks: tuple[Asked, ...] = ()
 
 
 class Case(Struct, frozen=True):
@@ -56,13 +62,14 @@ class Case(Struct, frozen=True):
     rulebook_line: int | None = None
     dispute: Dispute | None = None
     expect: dict[str, Any] = field(default_factory=dict)
+    agreed: Agreed = field(default_factory=Agreed)  # the table's agreements (``agreed:``)
+
 
 
 # --- loading ------------------------------------------------------------------
 
 def load_case(source: StrPath, text: str | None = None) -> Case:
     """Load and validate a case file (or ``text`` under that name)."""
-
     name = str(source)
     if text is None:
         text = decode(read_bytes(source, "case", MAX_CASE), name)
@@ -79,14 +86,19 @@ def case_from_document(doc: Document) -> Case:
                         "(see 'arbiter laws' and 'arbiter check' for rulebooks)")
     case_size(doc)  # before the format check spends time on 100,000 events
     conform(doc, "case")  # the declared format, strictly: no 2.0 for 2, no .nan
-    distinct_seats(doc, doc.data["table"]["seats"])  # not 'A' and 'a'
+    distinct_seats(doc, doc.data["table"]["seats"])  # not 'A' and 'a', Zoë and ZOË
     data = doc.data
     t = data["table"]
-    seats = tuple(t["seats"])
+    seats = tuple(nfc(s) for s in t["seats"])
     counters = dict(t.get("counters", {}))
+    _seat_names(doc, seats, counters)
     table = _table(doc, t, seats, counters)
     events = _events(doc, data["events"], seats, counters)
     dispute = _dispute(doc, data["dispute"], seats, counters) if "dispute" in data else None
+    deals = 1 + sum(1 for e in events if e.act == Act.NEXT_DEAL)
+    agreed = agreed_from(doc, data.get("agreed", t.get("agreed")),
+                         ("agreed",) if "agreed" in data else ("table", "agreed"), deals,
+                         table.blind)
     return Case(
         file=doc.file,
         table=table,
@@ -97,7 +109,20 @@ def case_from_document(doc: Document) -> Case:
         rulebook_line=doc.where(("rulebook",))[0] if "rulebook" in data else None,
         dispute=dispute,
         expect=data.get("expect", {}),
+        agreed=agreed,
     )
+
+
+def _seat_names(doc: Document, seats: tuple[str, ...], counters: dict[str, int]) -> None:
+    """Each seat's name a word (see terms.seats) that no one-line event could misread."""
+    for i, name in enumerate(seats):
+        ctx = _Ctx(doc, ("table", "seats", i), seats, counters)
+        why = name_fault(name)
+        if why is not None:
+            raise ctx.error(f"{why}: got {_q(name)}")
+        why = ambiguous_seat(name, ctx)
+        if why is not None:
+            raise ctx.error(why)
 
 
 def _table(doc: Document, t: dict[str, Any], seats: tuple[str, ...],
@@ -132,12 +157,15 @@ def _dispute(doc: Document, d: dict[str, Any], seats: tuple[str, ...],
              counters: dict[str, int]) -> Dispute:
     named = {key: _seat(d[key], _Ctx(doc, ("dispute", key), seats, counters))
              for key in ("raised_by", "about") if key in d}
-    asks = None
-    if "asks" in d:
-
-        asks = parse_question(d["asks"], _Ctx(doc, ("dispute", "asks"), seats, counters))
+    asked: list[Asked] = []
+    if "asks" in d:  # one question, or a list of them, each answered in turn
+        many = d["asks"] if isinstance(d["asks"], list) else [d["asks"]]
+        for i, q in enumerate(many):
+            path = ("dispute", "asks", i) if isinstance(d["asks"], list) else ("dispute", "asks")
+            asked.append(parse_question(q, _Ctx(doc, path, seats, counters)))
+    asks = asked[0] if asked else None
     if "question" not in d and asks is None:
         raise doc.error(("dispute",), "a dispute needs 'asks' (one of the question "
                         "forms, e.g. 'may C come in') or 'question' (in your own words)")
-    return Dispute(d.get("question") or asks.text if asks else d["question"],
-                   named.get("raised_by"), named.get("about"), asks)
+    text = d.get("question") or ("; ".join(a.text for a in asked) if asked else "")
+    return Dispute(text, named.get("raised_by"), named.get("about"), asks, tuple(asked[1:]))

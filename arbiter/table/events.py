@@ -14,9 +14,10 @@ from typing import Any
 
 from msgspec import Struct
 
-from ..errors import InputError, did_you_mean
+from ..errors import InputError, clip, did_you_mean
 from ..load.yamlsafe import Document, not_decimal
 from ..terms.cards import parse_card
+from ..terms.seats import nfc, seat_key
 from ..terms.vocabulary import ACTS, INTENTS, Act, verbs
 
 
@@ -42,6 +43,7 @@ class Event(Struct, frozen=True):
         return self.text or self.act.value
 
 
+
 # --- the one-line form ------------------------------------------------------
 
 # Verb phrases, longest first; each maps to a canonical act (from the vocabulary).
@@ -59,6 +61,7 @@ _NUMBER_WORDS = {
 }
 _FILLER = {"and", "more", "counters", "counter", "chips", "chip", "for", "cards", "card",
            "better", "to", "with", "the", "him", "of", "in", "pool"}
+_DEAL_FORMS = ("deal", "deals", "the deal", "cards dealt")  # the deal, written whole
 
 
 class _Ctx(Struct):
@@ -69,6 +72,11 @@ class _Ctx(Struct):
 
     def error(self, message: str) -> InputError:
         return self.doc.error(self.path, message)
+
+
+def _q(text: str) -> str:
+    """Input quoted in an error, cut to its first 80 characters or so."""
+    return repr(clip(text, 80))
 
 
 def _number(tok: str) -> int | None:
@@ -109,13 +117,13 @@ def parse_amount(text: str | int, ctx: _Ctx) -> int:
             continue
         colours = ", ".join(ctx.counters) or "none defined in table.counters"
         raise ctx.error(
-            f"cannot read the amount {text!r}: expected a number of counters or colours "
+            f"cannot read the amount {_q(text)}: expected a number of counters or colours "
             f"({colours}), e.g. '3' or 'a red and two blues'"
         )
     if pending is not None:
         total += pending
     if not found:
-        raise ctx.error(f"expected an amount, got {text!r}")
+        raise ctx.error(f"expected an amount, got {_q(text)}")
     return total
 
 
@@ -132,40 +140,176 @@ def parse_line(text: str, ctx: _Ctx) -> Event:
     if sum(map(raw.count, "0123456789")) >= 10 and re.search(r"[0-9]{10}", raw):
         raise ctx.error("a number in this event is too large (at most 9 digits)")
     _decimals_only(raw, ctx)
+    raw = nfc(raw)
     low = raw.lower()
-    if low in ("deal", "deals", "the deal", "cards dealt"):
+    if low in _DEAL_FORMS:
         return Event(Act.DEALS, text=raw)
+    nxt = _NEXT_DEAL.fullmatch(low)
+    if nxt:  # "next deal", "next deal by C", "next deal, C deals": the sitting goes on
+        who = nxt.group(1) or nxt.group(2)
+        return Event(Act.NEXT_DEAL, player=_seat(who, ctx) if who else None, text=raw)
+    first, _, rest = raw.partition(" ")
+    player = _seat_or_none(first, ctx)  # a seat and a verb first: 'Faced passes' is Faced's
+    rest_low = rest.lower()
+    for phrase, act in _BY_FIRST.get(rest_low.split(" ", 1)[0], ()) if player else ():
+        if rest_low == phrase or rest_low.startswith(phrase + " "):
+            args = rest[len(phrase):].split()
+            try:
+                return _with_args(Event(act, player=player, text=raw), args, ctx)
+            except InputError as exc:  # a phrasing that fits another act is pointed to it
+                raise _pointed(raw, first, rest_low, ctx) or exc from None
     m = re.match(r"^(?:a )?(?:card )?(?:found )?faced(?: card)?(?: in (?:the )?pack)?(?: (\S+))?$",
                  low) if "faced" in low else None
     if m:
         card = _card(m.group(1), ctx) if m.group(1) else None
         return Event(Act.FACED, cards=(card,) if card else (), text=raw)
-    first, _, rest = raw.partition(" ")
-    player = _seat(first, ctx)
-    rest_low = rest.lower()
-    for phrase, act in _BY_FIRST.get(rest_low.split(" ", 1)[0], ()):
-        if rest_low == phrase or rest_low.startswith(phrase + " "):
-            args = rest[len(phrase):].split()
-            return _with_args(Event(act, player=player, text=raw), args, ctx)
-    verbs = sorted({p.split()[0] for p, _ in _VERBS})
+    player = _seat(first, ctx)  # not at the table: said so
+    pointed = _pointed(raw, player, rest_low, ctx)
+    if pointed is not None:
+        raise pointed
+    raise ctx.error(f"cannot read {_q(raw)}: after the player expected a verb such as "
+                    f"'discards', 'gives', 'bets'; {_verb_hint(rest)}".rstrip("; "))
+
+
+_NEXT_DEAL = re.compile(r"(?:the )?(?:next|new) deal(?:,? (?:dealt )?by (\S+)|,? (\S+) deals)?")
+
+# Phrasings a player would use that fit an act under other words: the refusal names the
+# form that fits ({p}: the player). Tried in order, on the words after the player.
+_POINTERS: tuple[tuple[str, str], ...] = (
+    (r"(?:says|tells|claims|declares|states|shouts) (?:that )?(?:he|she|they) (?:has|holds|"
+     r"had|held|have|was dealt|got)\b",
+     "to tell the table what a hand holds, write 'announces' (an error pointed out), "
+     "e.g. '{p} announces he has six cards'"),
+    (r"(?:asks|inquires of|asks of) (?!the dealer)\S+ how many",
+     "to ask the dealer what a player drew, write '{p} asks the dealer how many he drew' "
+     "(or, of another player: '{p} asks how many B drew')"),
+    (r"(?:throws|tosses|puts out|lays out|discards) (?:away )?(\d+|one|two|three|four|five)"
+     r"(?: cards?)?",
+     "to throw out cards for the draw write 'discards' ('{p} discards 2'); 'throws' is "
+     "read only as 'throws down', 'throws up' or 'throws in' (he passes)"),
+    (r"(?:says|tells|claims) (?:he|she) (?:will|'ll|would|is going to)\b",
+     "what he says he will do is 'says he will' and one of "
+     + ", ".join(INTENTS) + ", e.g. '{p} says he will bet 10'"),
+    (r"(?:stays|stays in|stops in|goes along|is in)$",
+     "write 'comes in' (before the draw) or 'calls' (after it)"),
+    (r"(?:calls for a sight|demands a sight|calls for a show|demands a show)\b",
+     "a player who puts in all he has and calls for a show is written "
+     "'{p} calls AMOUNT' (what he put in)"),
+    (r"(?:checks out|knocks|raps|passes the say)$", "write 'stands' (he stands without "
+     "betting) or 'passes' (he throws his hand up)"),
+    (r"(?:mucks|tosses in|throws away his hand|gives up)\b", "write 'passes'"),
+    (r"(?:is|was) (?:dealt|given) (\w+)",
+     "a hand dealt wrong is written in the deal: {act: deals, counts: {{p}: 6}}"),
+    (r"(?:shuffles|shuffled)\b",
+     "a shuffle is not an event of the table; write the cut ('E cuts the pack') or the deal"),
+    (r"(?:deals|dealt)\b.*(?:next|again)",
+     "a deal after the first is 'next deal' (or 'next deal by {p}')"),
+)
+
+
+def _pointed(raw: str, player: str, rest_low: str, ctx: _Ctx) -> InputError | None:
+    for pattern, hint in _POINTERS:
+        if re.match(pattern, rest_low):
+            return ctx.error(f"cannot read {_q(raw)}: " + hint.replace("{p}", player))
+    return None
+
+
+def _verb_hint(rest: str) -> str:
+    """What to write instead of the word read as the verb; where it begins phrases but is
+    none itself ("throws"), the phrases it begins, never the word that was refused."""
     word = rest.split()[0] if rest.split() else ""
-    raise ctx.error(
-        f"cannot read {raw!r}: after the player expected a verb such as "
-        f"'discards', 'gives', 'bets'; {did_you_mean(word, verbs) if word else ''}".rstrip("; ")
-    )
+    if not word:
+        return ""
+    phrases = [p for p, _ in _BY_FIRST.get(word.lower(), ())]
+    if phrases:
+        return (f"{word!r} is read only in " + ", ".join(repr(p) for p in sorted(phrases)))
+    return did_you_mean(word, sorted({p.split()[0] for p, _ in _VERBS}))
 
 
 def _seat(name: str, ctx: _Ctx) -> str:
-    for s in ctx.seats:
-        if s.lower() == name.lower():
-            return s
-    raise ctx.error(f"{name!r} is not at the table; {did_you_mean(name, list(ctx.seats))}")
+    found = _seat_or_none(name, ctx)
+    if found is None:
+        raise ctx.error(f"{_q(name)} is not at the table; {did_you_mean(name, list(ctx.seats))}")
+    return found
+
+
+def _seat_or_none(name: str, ctx: _Ctx) -> str | None:
+    """The seat ``name`` names, compared composed and case-folded (see terms.seats)."""
+    if name in ctx.seats:
+        return name
+    key = seat_key(name)
+    return next((s for s in ctx.seats if seat_key(s) == key), None)
+
+
+def _player_word(word: str, ctx: _Ctx) -> str | None:
+    """The seat a word after the verb names, or None: a word the one-line form reads
+    otherwise ('a', 'two', 'to', a colour, a card) is a player only when written exactly as
+    the seat is ('D gives A 2', but 'D raises a red')."""
+    if word in ctx.seats:
+        return word
+    if _reserved(word.lower(), ctx) is not None or _card_word(word):
+        return None
+    return _seat_or_none(word, ctx)
+
+
+def _card_word(word: str) -> bool:
+    """Written as a card is: a capital or a figure for its rank ('As', '10h', 'Qd')."""
+    return len(word) in (2, 3) and (word[0].isupper() or word[0].isdigit()) and \
+        parse_card(word) is not None
+
+
+# The words the one-line form reads after the verb, by what they are read as.
+_WORDS_READ = {
+    **{w: "a number" for w in _NUMBER_WORDS},
+    **{w: "a word of an amount" for w in _FILLER},
+    **{w: "a word of the draw" for w in ("more", "him", "himself", "cards", "card")},
+    **{w: "a word of a stake or a claim" for w in ("hand", "his", "he", "age", "blind",
+                                                   "straddle", "better")},
+    **{w: "what he said he would do" for w in INTENTS},
+}
+
+
+def _reserved(word: str, ctx: _Ctx) -> str | None:
+    """What the one-line form reads ``word`` (lower case) as, if not a player."""
+    if word in _WORDS_READ:
+        return _WORDS_READ[word]
+    return "a colour of the counters" if _colour(word, ctx.counters) is not None else None
+
+
+def ambiguous_seat(name: str, ctx: _Ctx) -> str | None:
+    """Why a seat of this name could not be told, in a one-line event, from a word the form
+    reads otherwise; None if it always can (see _player_word and parse_line)."""
+    word = _reserved(name, ctx)
+    if word is not None:
+        return (f"the seat {name!r} is also the word {name!r} of a one-line event "
+                f"({word}), so that 'D raises {name} ...' could not be read; give the seat "
+                f"another name (e.g. {name.capitalize()!r}, written so in the events)"
+                if name.capitalize() != name else
+                f"the seat {name!r} is also the word {name!r} of a one-line event ({word})"
+                "; give the seat another name")
+    if _card_word(name):
+        return (f"the seat {name!r} is also the card {parse_card(name)} in a one-line event "
+                f"('C shows {name} ...'); give the seat another name")
+    key = seat_key(name)
+    for form in _DEAL_FORMS:
+        first, _, rest = form.partition(" ")
+        if rest and seat_key(first) == key and any(
+                rest == p or rest.startswith(p + " ") for p, _ in _VERBS):
+            return (f"the seat {name!r} makes the line {form!r} both the deal and an act "
+                    f"of {name}'s ('{name} {rest}s'); give the seat another name")
+    return None
+
+
+def _bare(word: str) -> str:
+    """A word without the punctuation round it or a possessive: "B's," is B, "Ross'" Ross."""
+    word = word.strip(",.;:!?")
+    return word[:-2] if word.endswith("'s") else word.rstrip("'")
 
 
 def _card(tok: str, ctx: _Ctx) -> str:
     card = parse_card(tok)
     if card is None:
-        raise ctx.error(f"{tok!r} is not a card: expected rank and suit, e.g. As, 10h, Qd, 7c")
+        raise ctx.error(f"{_q(tok)} is not a card: expected rank and suit, e.g. As, 10h, Qd, 7c")
     return card
 
 
@@ -175,7 +319,7 @@ def _with_args(ev: Event, args: list[str], ctx: _Ctx) -> Event:
     spec = ACTS[ev.act]
     to = about = None
     if spec.words == "free":  # "D points out B was given four": whom it concerns, and words
-        seats = [t.strip(",.;'s") for t in args if t.strip(",.;'s") in ctx.seats]
+        seats = [found for found in (_player_word(_bare(t), ctx) for t in args) if found]
         return Event(ev.act, player=ev.player, about=seats[0] if seats else None,
                      text=ev.text)
     if spec.player_arg == "to" and any(t.lower() == "himself" for t in args):
@@ -184,11 +328,13 @@ def _with_args(ev: Event, args: list[str], ctx: _Ctx) -> Event:
     rest: list[str] = []
     for i, tok in enumerate(args):
         bare = tok.strip(",.;")
-        if bare in ctx.seats and not rest and not cards:  # exact: 'a red' is not player A
+        named = _player_word(bare, ctx) if not rest and not cards else None
+        if named is not None:  # 'a red' is not player A (see _player_word)
+            bare = named
             if spec.player_arg == "to":
-                to = _seat(bare, ctx)
+                to = named
             elif spec.player_arg == "about":
-                about = _seat(bare, ctx)
+                about = named
             elif spec.player_arg != "ignored":  # "D sees B": whom he sees changes nothing
                 raise ctx.error(f"{ev.act.value} does not take a player ({bare!r})")
             continue
@@ -207,7 +353,7 @@ def _with_args(ev: Event, args: list[str], ctx: _Ctx) -> Event:
     if ev.act == Act.RAISES and rest and rest[0].lower() == "to":
         # "D raises to 6" gives his stake after the raise, not the raise: which stake (this
         # round's or the deal's) the table cannot tell, so it is asked for plainly.
-        raise ctx.error(f"cannot read {ev.text!r}: write by how much he raised, not the "
+        raise ctx.error(f"cannot read {_q(ev.text)}: write by how much he raised, not the "
                         f"stake it came to, e.g. '{ev.player} raises 4' for a stake of 2 "
                         "raised to 6")
     count, amount = _count_or_amount(ev, rest, cards, ctx)
@@ -238,7 +384,7 @@ def _count_or_amount(ev: Event, rest: list[str], cards: list[str],
             return None, None
         if nums:
             if cards and len(cards) != nums[0] and spec.number == "cards":
-                raise ctx.error(f"'{ev.text}' says {nums[0]} but names {len(cards)} "
+                raise ctx.error(f"{_q(ev.text)} says {nums[0]} but names {len(cards)} "
                                 f"card{'s' if len(cards) != 1 else ''}")
             return nums[0], None
         if cards:
@@ -262,8 +408,12 @@ def _intent(ev: Event, rest: list[str], ctx: _Ctx) -> Event:
     said = " ".join(rest).lower().split()
     intent = next((w for w in said if w in INTENTS), None)
     if intent is None:
-        raise ctx.error("say what he said he would do, e.g. 'B says he will pass'")
-    return Event(ev.act, player=ev.player, about=intent, text=ev.text)
+        raise ctx.error("say what he said he would do: one of " + ", ".join(INTENTS)
+                        + ", e.g. 'B says he will pass' or 'D says he will bet 10'")
+    # "D says he will bet 10": the amount he named is kept with what he said.
+    after = " ".join(said[said.index(intent) + 1:])
+    amount = parse_amount(after, ctx) if after.strip() else None
+    return Event(ev.act, player=ev.player, about=intent, amount=amount, text=ev.text)
 
 
 def _claimed(words: str, ctx: _Ctx) -> int:
@@ -283,12 +433,12 @@ def _only_cards_and_a_count(words: list[str], ev: Event, ctx: _Ctx) -> None:
     """After 'discards', 'gives' and the like, every word is a number or a card."""
     numbers = [w for w in words if _number(w.strip(",.;").lower()) is not None]
     if len(numbers) > 1:
-        raise ctx.error(f"'{ev.text}' gives more than one number ({', '.join(numbers)}); "
+        raise ctx.error(f"{_q(ev.text)} gives more than one number ({', '.join(numbers)}); "
                         "expected one number of cards, and cards written like As, 10h, Qd")
     for w in words:
         bare = w.strip(",.;").lower()
         if _number(bare) is None and bare not in _CARD_WORDS:
-            raise ctx.error(f"cannot read {w!r} in '{ev.text}': expected a number of cards "
+            raise ctx.error(f"cannot read {_q(w)} in {_q(ev.text)}: expected a number of cards "
                             "or cards written like As, 10h, Qd, 7c")
 
 
@@ -302,10 +452,7 @@ def parse_mapping(data: dict[str, Any], ctx: _Ctx) -> Event:
         return _Ctx(ctx.doc, (*base, key), ctx.seats, ctx.counters)
 
     spec = ACTS[act]
-    for key in data:  # the keys the vocabulary gives this act
-        if key not in ("act", "note", *spec.keys):
-            raise sub(key).error(f"'{act.value}' takes no {key!r}; it takes "
-                                 + ", ".join(repr(k) for k in spec.keys))
+    _keys_of(act, data, sub)
 
     def seat(key: str) -> str | None:
         return _seat(data[key], sub(key)) if key in data else None
@@ -354,6 +501,26 @@ def parse_mapping(data: dict[str, Any], ctx: _Ctx) -> Event:
         ),
         text=_mapping_text(data),
     )
+
+
+def _keys_of(act: Act, data: dict[str, Any], sub: Any) -> None:
+    """Each key of a mapping event one the vocabulary gives its act."""
+    spec = ACTS[act]
+    for key in data:
+        if key not in ("act", "note", *spec.keys):
+            # Before the acts' keys were declared one by one (53a7647), every act took
+            # every key and ignored those it had no use for: such a case is told so.
+            old = (f"; a case written before each act's keys were declared (0.1.0) could "
+                   f"give any act {key!r}, which was ignored: remove it"
+                   if key in _OLD_KEYS else "")
+            raise sub(key).error(f"'{act.value}' takes no {key!r}; it takes "
+                                 + ", ".join(repr(k) for k in spec.keys) + old)
+
+
+# The keys every act's mapping took in the first releases (the case schema of 4629e69 and
+# dd2849e): an act that takes one of them no more is answered with what changed.
+_OLD_KEYS = frozenset({"player", "to", "about", "count", "amount", "cards", "card", "hands",
+                       "counts", "uncut", "exposed", "intent"})
 
 
 def _mapping_text(data: dict[str, Any]) -> str:

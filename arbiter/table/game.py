@@ -10,6 +10,7 @@ the books differ it asks ``Rules``. Only what cannot physically happen raises
 
 from __future__ import annotations
 
+import copy
 from enum import StrEnum
 from typing import Any
 
@@ -18,8 +19,8 @@ from msgspec import Struct, field
 from ..law.params import Rules, yaml_name
 from ..law.precedence import cause_of
 from ..terms.cards import FULL_PACK
-from ..terms.findings import Finding, Kind
-from .agreed import Agreed
+from ..terms.findings import Facts, Finding, Kind
+from .agreed_values import AgreedValues
 
 
 class Impossible(Exception):
@@ -77,19 +78,29 @@ class Game:
     def __init__(self, seats: tuple[str, ...], dealer: str, blind: int, limit: int,
                  rules: Rules, *, jackpot: int = 0, carried: int = 0,
                  stakes: dict[str, int] | None = None,
-                 precedence: tuple[dict[str, Any], ...] = (),
-                 agreed: Agreed | None = None) -> None:
+                 precedence: tuple[dict[str, Any], ...] = (), agreed: Any = None,
+                 values: AgreedValues | None = None) -> None:
         self.rules = rules
         # What the table agreed before play, which the acts are set against: the blind
         # (acts/agreements.py), the limit every going better is held to, and the stakes
         # each player put on the table (table stakes).
-        self.agreed = agreed or Agreed(blind=blind, limit=limit,
-                                       stakes=tuple((stakes or {}).items()))
-        if self.agreed.limit is not None:
-            limit = self.agreed.limit
+        self.values = values or AgreedValues(blind=blind, limit=limit,
+                                             stakes=tuple((stakes or {}).items()))
+        if self.values.limit is not None:
+            limit = self.values.limit
+        # The sitting: the table's agreements (table/agreed.py), which deal of the sitting
+        # this is, each deal ended so far, and the blind the table plays for.
+        self.agreed = agreed
+        self.deal = 1
+        self.deals: list[dict[str, Any]] = []
+        self.table_blind = blind
+        self.deal_began = 0  # the step after which this deal's events begin
+        self.untold = False  # the case tells only the show: the deal is taken as regular
+        self.shown: list[str] = []  # who turned up his cards at the show, in order
+        self.closed_by: str | None = None  # whose act closed the last betting
         self.precedence = precedence
         self.names = seats
-        funds = dict(self.agreed.stakes) or stakes or {}
+        funds = dict(self.values.stakes) or stakes or {}
         self.seats = {n: Seat(n, funds=funds.get(n)) for n in seats}
         self.dealer = dealer
         self.age = self.left_of(dealer)
@@ -136,11 +147,14 @@ class Game:
         self.settled: dict[int, set[str]] = {}
         # Who put in all he had and demanded a show for it, and who was in the game then.
         self.short_of_funds: tuple[str, tuple[str, ...]] | None = None
+        # A delivery in the draw that left the player short: (player, step, line). It is a
+        # short delivery only once complete, when the dealer goes on to another act: a card
+        # exposed in the same delivery makes it a delivery with an exposed card instead.
+        self.delivering: tuple[str, int, int | None] | None = None
         self.relied: list[str] = []  # the engine's assumptions the table has relied on
         # The show: the last player, whose act closed the betting, and who has shown.
         self.last_player: str | None = None
         self.last_staker: str | None = None
-        self.shown: list[str] = []
         # Findings not recorded, each with its cause and the precedence rule that says so.
         self.merged: list[tuple[Finding, Finding, dict[str, Any]]] = []
 
@@ -197,6 +211,20 @@ class Game:
 
     # --- findings: the record (the handlers decide what to record) ----------------------
 
+    def clock(self) -> int:
+        return self.step
+
+    # The table's state an act may change (what a void act leaves as it was): everything
+    # but the record of what was found and the book's mechanics.
+    _RECORD = frozenset({"rules", "precedence", "findings", "merged", "open_findings",
+                         "settled", "relied", "step", "line"})
+
+    def save(self) -> dict[str, Any]:
+        return copy.deepcopy({k: v for k, v in self.__dict__.items() if k not in self._RECORD})
+
+    def restore(self, saved: dict[str, Any]) -> None:
+        self.__dict__.update(saved)
+
     def rely(self, *fields: str) -> tuple[str, ...]:
         """Note that the table is going by these mechanics; return those of them that are
         the engine's assumptions (by their rulebook names), for the finding it makes."""
@@ -210,7 +238,8 @@ class Game:
         (then it is returned with ``ruled_on`` set, and not recorded). ``relied``: the
         engine's assumptions the finding rests on (from ``rely``)."""
         f = Finding(kind, self.step, self.line, player, message,
-                    dict(facts, phase=str(self.phase)), assumed=relied)
+                    Facts(self.clock, dict(facts, phase=str(self.phase))), assumed=relied)
+        self._in_sitting(f)
         cause = cause_of(self.precedence, self.findings, f) if self.precedence else None
         if cause is None:
             self.findings.append(f)
@@ -218,6 +247,20 @@ class Game:
             f.ruled_on = cause[0]
             self.merged.append((f, *cause))
         return f
+
+    def _in_sitting(self, f: Finding) -> None:
+        """The facts a sitting adds to a finding: which deal it is in, with that deal's
+        dealer, age and jack-pot (the replay's are the last deal's), and whether the table's
+        agreements cover it."""
+        if self.agreed is not None and self.agreed.any():
+            f.facts.update(self.agreed.covering(str(f.kind), self.deal))
+        if self.deal > 1:
+            f.facts.update(self.deal_facts())
+
+    def deal_facts(self) -> dict[str, Any]:
+        return {"deal": self.deal, "dealer": self.dealer, "age": self.age,
+                "jackpot": self.jackpot, "left_of_dealer": self.left_of(self.dealer),
+                "right_of_dealer": self.right_of(self.dealer)}
 
     def track(self, key: str, player: str, finding: Finding) -> None:
         """Keep a finding open so later facts (lifting, the next player helped) reach it."""

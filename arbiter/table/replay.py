@@ -16,10 +16,12 @@ from msgspec.structs import replace
 from ..errors import InputError
 from ..law.laws import Rulebook
 from ..law.params import Rules, precedence_of, rules_from, voice, yaml_name
-from ..terms.findings import Finding
+from ..terms.findings import Consequence, Finding
 from .acts import finish, run
-from .agreed import agreed_values
+from .acts.common import end_deal, retire
+from .agreed_values import agreed_values
 from .cases import Case
+from .deals import next_dealer
 from .game import Game, Impossible
 
 
@@ -57,6 +59,8 @@ class Replay(Struct, frozen=True):
     # Findings not recorded because the rulebook rules them on an earlier one:
     # (the finding, its cause, the precedence rule).
     merged: tuple[tuple[Finding, Finding, dict[str, Any]], ...] = ()
+    # What the rulings did to the table, each after the act at its step (ruling.course).
+    obeyed: tuple[Consequence, ...] = ()
 
     @property
     def final(self) -> Step:
@@ -112,36 +116,42 @@ def _rules(book: Rulebook | None) -> Rules:
     return _RULES[key]
 
 
-def replay(case: Case, rulebook: Rulebook | None = None) -> Replay:
-    """Replay ``case`` under ``rulebook``'s mechanics (engine defaults if None)."""
+def replay(case: Case, rulebook: Rulebook | None = None,
+           obey: tuple[Consequence, ...] = ()) -> Replay:
+    """Replay ``case`` under ``rulebook``'s mechanics (engine defaults if None). ``obey``:
+    what the rulings on the findings do to the table, each applied after the act at its
+    step, before the next act (``ruling.course`` works them out)."""
     rules = _rules(rulebook)
     t = case.table
     game = Game(t.seats, t.dealer, t.blind, t.limit, rules, jackpot=t.jackpot,
                 carried=t.pool, stakes=dict(t.stakes) if t.stakes else None,
-                precedence=precedence_of(rulebook),
-                agreed=agreed_values(t, getattr(case, "agreed", None)))
+                precedence=precedence_of(rulebook), agreed=case.agreed,
+                values=agreed_values(t, case.agreed))
     steps = [_snapshot(game, 0, None, "the table before the deal", 0)]
+    ended = False
     for i, ev in enumerate(case.events, 1):
         game.step, game.line = i, ev.line
         before = len(game.findings)
+        due = [c for c in obey if c.step == i]
+        saved = game.save() if any(c.effect == "void" for c in due) else None
         try:
-            run(game, ev)
+            if not ended:
+                run(game, ev)
         except Impossible as exc:
             raise InputError(f"step {i} ({ev.describe()!r}) cannot happen: {exc}",
                              file=case.file, line=ev.line, column=ev.column,
                              path=f"events[{i - 1}]") from None
-        steps.append(_snapshot(game, i, ev.line, ev.describe(), before))
+        ended = ended or _obey(game, due, saved)
+        text = ev.describe() if not ended or due else ev.describe() + " (the deal had ended)"
+        steps.append(_snapshot(game, i, ev.line, text, before))
     during_events = len(game.findings)
     finish(game)
-    if len(game.findings) > sum(len(s.findings) for s in steps):
-        last = steps[-1]
-        extra = tuple(range(sum(len(s.findings) for s in steps), len(game.findings)))
-        steps[-1] = replace(last, findings=last.findings + extra)
+    steps = _findings_at_their_steps(steps, game.findings)
     return Replay(
         case=case,
         rulebook=rulebook.id if rulebook else "(none)",
         seats=t.seats,
-        dealer=t.dealer,
+        dealer=game.dealer,  # in a sitting of several deals, the last deal's
         age=game.age,
         steps=tuple(steps),
         findings=tuple(game.findings),
@@ -152,11 +162,55 @@ def replay(case: Case, rulebook: Rulebook | None = None) -> Replay:
                "straddles": [list(s) for s in game.straddles], "blind": game.blind_unit,
                "bet_made": game.bet_made, "to_act": list(game.to_act),
                "went_in": [n for n in game.names if game.seats[n].came_in],
-               "found_at_end": len(game.findings) - during_events},
+               "found_at_end": len(game.findings) - during_events,
+               **sitting_facts(game)},
         relied=tuple(game.relied),
         book_name=voice(rulebook) if rulebook else "the book",
         merged=tuple(game.merged),
+        obeyed=obey,
     )
+
+
+def sitting_facts(game: Game) -> dict[str, Any]:
+    """What the sitting adds to the replay's facts: the jack-pot of the deal now, which
+    deal it is, the deals ended before it, who deals next, the order of the show."""
+    out: dict[str, Any] = {"jackpot": game.jackpot, "deal": game.deal,
+                           "going_in": game.rules.come_in_multiple * game.blind_unit,
+                           "show_order": list(game.shown), "closed_by": game.closed_by,
+                           "untold": game.untold}
+    if game.deals:
+        out["deals"] = [dict(d) for d in game.deals]
+        out["last_dealer"] = game.deals[-1]["dealer"]
+    out["next_dealer"] = next_dealer(game, rely=False)
+    if game.agreed is not None and game.agreed.any():
+        out["agreed"] = game.agreed.to_dict()
+    return out
+
+
+def _obey(game: Game, due: list[Consequence], saved: dict[str, Any] | None) -> bool:
+    """Apply what the rulings at this step do to the table; True if the deal has ended."""
+    for c in due:
+        if c.effect == "void" and saved is not None:
+            game.restore(saved)
+            saved = None
+    for c in due:
+        if c.effect == "retire" and c.player in game.seats:
+            retire(game, c.player)
+    for c in due:
+        if c.effect == "deal_ends":
+            end_deal(game, f"{c.kind} ({c.provision})")
+            return True
+    return False
+
+
+def _findings_at_their_steps(steps: list[Step], findings: list[Finding]) -> list[Step]:
+    """Each finding under the step of the act it concerns: an act found only once complete
+    (a delivery, when the dealer goes on) is found at its own step, not the next one's."""
+    at: dict[int, list[int]] = {}
+    for k, f in enumerate(findings):
+        at.setdefault(min(max(f.step, 0), len(steps) - 1), []).append(k)
+    return [s if s.findings == tuple(at.get(s.index, ())) else
+            replace(s, findings=tuple(at.get(s.index, ()))) for s in steps]
 
 
 def _snapshot(game: Game, index: int, line: int | None, text: str, before: int) -> Step:

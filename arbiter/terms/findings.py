@@ -8,7 +8,7 @@ from msgspec import Struct, field
 
 from .vocabulary import Kind
 
-__all__ = ["Finding", "Kind"]
+__all__ = ["Consequence", "Facts", "Finding", "Kind"]
 
 
 class Finding(Struct):
@@ -40,3 +40,35 @@ class Finding(Struct):
             "facts": dict(self.facts),
             **({"assumed": list(self.assumed)} if self.assumed else {}),
         }
+
+
+class Facts(dict[str, Any]):
+    """A finding's facts, which note the step at which one of them last changed (``last``):
+    the finding is complete, and its ruling acts on the table, after that step. ``clock``
+    tells the current step."""
+
+    __slots__ = ("clock", "last")
+
+    def __init__(self, clock: Any, data: dict[str, Any]) -> None:
+        super().__init__(data)
+        self.clock = clock
+        self.last: int = clock()
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        if self.get(key, _UNSET) != value:
+            self.last = max(self.last, self.clock())
+        super().__setitem__(key, value)
+
+
+_UNSET = object()
+
+
+class Consequence(Struct, frozen=True):
+    """What a ruling does to the table (``EFFECTS`` in the vocabulary), applied after the
+    act at ``step``: ``effect`` on ``player``, by ``provision`` (on the finding ``kind``)."""
+
+    step: int
+    effect: str
+    player: str | None
+    provision: str
+    kind: str

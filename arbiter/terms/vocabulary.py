@@ -62,6 +62,7 @@ class Act(StrEnum):
     ADDS = "adds"
     DISPUTES = "disputes"
     DEMANDS_JACK = "demands_jack"
+    NEXT_DEAL = "next_deal"
 
 
 class Kind(StrEnum):
@@ -123,6 +124,7 @@ class Kind(StrEnum):
     DEPARTS_FROM_AGREEMENT = "departs_from_agreement"
     OPENED_BELOW_LEAST = "opened_below_least"
     SHOWN_OUT_OF_ORDER = "shown_out_of_order"
+    WRONG_DEALER = "wrong_dealer"
 
 
 class Decision(StrEnum):
@@ -274,7 +276,7 @@ ACTS: dict[Act, ActSpec] = {
                          ("player", "count"), number="optional"),
     Act.STATES: ActSpec("says what he will do when his turn comes",
                         ("says he will", "says he'll", "announces he will"),
-                        ("player", "intent"), words="intent", required=("intent",)),
+                        ("player", "intent", "amount"), words="intent", required=("intent",)),
     Act.BORROWS: ActSpec("borrows counters to play on", ("borrows",), ("player", "amount"),
                          amount="required"),
     Act.DIVULGES: ActSpec("tells the table what his hand had been",
@@ -318,6 +320,20 @@ ACTS: dict[Act, ActSpec] = {
         ("demands a jack", "demands a jack pot", "demands a jack-pot", "makes it a jack",
          "demands an only-two-in jack", "makes an only-two-in jack"), needs_dealt=True,
         choice_at=("before the draw",), choice_words="demand a jack"),
+    Act.NEXT_DEAL: ActSpec(
+        "one deal of the sitting ends and the next begins, dealt by whom the book says (or "
+        "by the player named: 'next deal by C'); what the book carries over comes with it",
+        ("next deal", "new deal"), needs_player=False, after_hand=True, when_out=True),
+}
+
+# Hands (and cards) a table may agree to admit beside the usual ones (``agreed: hands``):
+# a book that names one quotes it under the law whose ref is its name (Peel p. 41).
+AGREED_HANDS: dict[str, str] = {
+    "blaze": "five court cards, above two pairs and below triplets",
+    "joker": "an extra card in the pack, to which its holder gives any value",
+    "mistigris": "an extra card which its holder makes any suit and value",
+    "tiger": "the lowest straight, one degree better than an ordinary straight",
+    "skip": "a sequence of alternate cards (a skip straight)",
 }
 
 class Intent(StrEnum):
@@ -351,6 +367,12 @@ CONTEXT_FACTS: dict[str, str] = {
     "left_of_dealer": "player", "right_of_dealer": "player", "phase": "str",
     "blind_or_straddle": "int", "dealer_distracted_by": "player", "distracted": "bool",
     "straddled": "bool",
+    # In a sitting of several deals (``next deal``): which deal of it the finding is in.
+    "deal": "int",
+    # The table's agreements (``agreed:``): the finding is of a kind the table agreed to
+    # waive on this occasion, or before play for the whole sitting (Peel 80, 81); or of a
+    # kind it waived on an earlier occasion of the sitting only.
+    "waived": "bool", "waived_before_play": "bool", "waived_earlier": "bool",
 }
 
 # Facts the judge works out from a finding's own (plain arithmetic, no expressions).
@@ -525,7 +547,10 @@ FINDINGS: dict[Kind, FindingSpec] = {
          "by_hearts": "bool",
          "claim": "int", "remainder": "int", "next_best": "player",
          "opener_unqualified": "bool", "ace_ends": "bool", "ace_between": "bool",
-         "in_hearts": "bool"},
+         "in_hearts": "bool",
+         # the case told only the show (the deal taken as regular); who showed, in the
+         # order they showed; whose act closed the betting (the last player, Peel 59)
+         "deal_untold": "bool", "shown_in_order": "list", "closed_by": "player"},
         ("tie", "same_category", "ace_low"), outcome=True,
         ruled_if=("winner", "winners")),
     Kind.ACTED_AFTER_PASSING: FindingSpec(
@@ -561,6 +586,9 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.SHOWN_OUT_OF_ORDER: FindingSpec(
         "showed his hand before the player whose turn it was to show",
         {"expected": "player", "last": "player"}),
+    Kind.WRONG_DEALER: FindingSpec(
+        "a deal of the sitting was dealt by other than the player whose turn it was to deal",
+        {"expected": "player", "last_dealer": "player"}),
 }
 
 
@@ -594,6 +622,29 @@ DECISIONS: dict[Decision, str] = {
 # Decisions that undo the act found: the act does not stand, so nothing else found in that
 # same act (its amount, its limit) is ruled on as well; the ruling gives one decision on it.
 VOIDS: frozenset[Decision] = frozenset({Decision.ACTION_VOID})
+
+# What a decision does to the table, once it is ruled (on every possibility the events
+# leave open) and its finding is complete: the table goes on from it before the next act.
+# ``retire``: the player leaves the game, with no say after, his stake staying in the pool
+# (a stake not made good is seen at the table as it happens); ``deal_ends``: the deal is
+# over (a misdeal, a new deal), and nothing more of it is played or ruled. ``_when_found``:
+# from the moment the irregularity is pointed out at the table, not before: a foul hand
+# nobody has noticed is "found ... at the end of the game" (Peel 64), a card short in the
+# deal is a misdeal when it is discovered (Peel 12), and until then the game goes on as the
+# players play it. A decision not named leaves the table as the act
+# left it (an act ruled void among them: what of it is undone -- its counters, its turn --
+# the books say case by case, and the replay's own mechanics already carry it out).
+EFFECTS: dict[Decision, str] = {
+    Decision.RETIRES: "retire", Decision.FOUL_HAND: "retire_when_found",
+    Decision.MISDEAL: "deal_ends_when_found", Decision.NEW_DEAL: "deal_ends_when_found",
+}
+
+# The rulebook's parameter groups that say how the table goes at each point of the deal
+# (their ``cites``: the laws an act that is regular there rests on).
+PHASE_RULES: dict[str, tuple[str, ...]] = {
+    "before the deal": ("blind", "straddle"), "before the draw": ("going_in",),
+    "the draw": ("draw",), "after the draw": ("betting",), "the show": ("hands",),
+}
 
 # Whether a decision, on a lawful act (see ``FindingSpec.lawful``), lets the player do
 # it: "may C ask the dealer how many he drew?" -- yes if the dealer must answer.
@@ -635,6 +686,9 @@ class Question(StrEnum):
     MAY = "may"
     WHAT_MAY = "what_may"
     HAND_FOUL = "hand_foul"
+    DEALS_NEXT = "who_deals_next"
+    PUT_IN = "what_must_put_in"
+    SETTLES = "whose_word_settles"
 
 
 class QuestionSpec(Struct, frozen=True):
@@ -671,6 +725,28 @@ QUESTIONS: dict[Question, QuestionSpec] = {
     Question.HAND_FOUL: QuestionSpec(
         "is PLAYER's hand foul", "whether the player's hand is foul", "is B's hand foul",
         "yes_no", (Decision.FOUL_HAND, Decision.RETIRES)),
+    Question.DEALS_NEXT: QuestionSpec(
+        "who deals next", "who deals the next deal of the sitting, once this one is over",
+        "who deals next", "player"),
+    Question.PUT_IN: QuestionSpec(
+        "what must PLAYER put in",
+        "what the player must put into the pool now; the question may end 'to come in', "
+        "'to stay', 'to call' or 'to open'", "what must D put in to come in", "amount"),
+    Question.SETTLES: QuestionSpec(
+        "whose word settles it", "who decides the dispute: the book's referee, from the "
+        "dealer and the dispute's parties", "whose word settles it", "player"),
+}
+
+# Words a player uses for a question, and the form they mean (a refused question is
+# pointed to it): "dead" is the foul hand of the books.
+QUESTION_SYNONYMS: dict[str, str] = {
+    "dead": "foul", "a dead hand": "foul",
+    "who wins": "who takes the pool", "who gets the pool": "who takes the pool",
+    "who wins the pool": "who takes the pool", "who takes the pot": "who takes the pool",
+    "who wins the pot": "who takes the pool", "whose deal is it": "who deals next",
+    "who deals": "who deals next", "whose deal": "who deals next",
+    "who decides": "whose word settles it", "who settles it": "whose word settles it",
+    "who rules": "whose word settles it",
 }
 
 # The facts an answer (a rulebook's ``answers:``) may test, worked out from the table
@@ -686,6 +762,16 @@ QUESTION_FACTS: dict[str, str] = {
     "act": "str", "regular": "bool", "stake": "int", "pool": "int", "in_turn": "bool",
     # for "may PLAYER ACT": what the act, done now, would be found, and the book's decision
     "found": "str", "decision": "str",
+    # the sitting: which deal this is, who dealt it, who the book has deal the next
+    "deal": "int", "next_dealer": "player", "last_dealer": "player",
+    # "what must PLAYER put in": what he must add to come in (or stay, or call), whether
+    # anyone has yet opened the pool, and whether he has the first say
+    "to_put_in": "int", "opened": "bool", "first_say": "bool", "ante": "int",
+    "to_open": "int",  # the least stake that opens: what going in costs (Peel 25)
+    # "whose word settles it": whether the dealer, or the player on his left, is one of the
+    # parties to the dispute (the dispute's raised_by and about, and the finding's player)
+    "dealer_disputing": "bool", "left_of_dealer": "player", "right_of_dealer": "player",
+    "left_of_dealer_disputing": "bool",
 }
 
 

@@ -11,21 +11,54 @@ from typing import Annotated, Any, Literal
 
 from msgspec import UNSET, Meta, Struct, UnsetType
 
+from ...errors import clip
+from ...terms.seats import seat_key
 from ...terms.vocabulary import Act, Intent
 from ..yamlsafe import Document
 from .common import MAX_INT
 
 
+class Waiver(Struct, kw_only=True, forbid_unknown_fields=True):
+    finding: Annotated[
+        str, Meta(description="The finding kind the rule is about, e.g. card_exposed_in_deal.")
+    ]
+    deal: (
+        Annotated[int, Meta(ge=1, le=MAX_INT,
+                            description="The deal of the sitting it was waived on.")]
+        | UnsetType
+    ) = UNSET
+    instead: Annotated[str, Meta(description="What the table did instead.")] | UnsetType = UNSET
+
+
+class Agreed(Struct, kw_only=True, forbid_unknown_fields=True):
+    """The table's agreements: a fixed ante, the limit, jack-pots, table stakes, agreed
+    hands, rules departed from before play (Peel 81) or waived on one occasion (Peel 80)."""
+
+    ante: Annotated[int, Meta(ge=1, le=MAX_INT)] | UnsetType = UNSET
+    limit: Annotated[int, Meta(ge=1, le=MAX_INT)] | UnsetType = UNSET
+    jackpots: bool | UnsetType = UNSET
+    table_stakes: bool | UnsetType = UNSET
+    hands: (
+        Annotated[list[Annotated[str, Meta(min_length=1)]], Meta(max_length=10)] | UnsetType
+    ) = UNSET
+    departed: Annotated[list[Waiver], Meta(max_length=50)] | UnsetType = UNSET
+    waived: Annotated[list[Waiver], Meta(max_length=50)] | UnsetType = UNSET
+
+
 class Table(Struct, kw_only=True, forbid_unknown_fields=True):
     seats: Annotated[
-        list[Annotated[str, Meta(pattern="^[A-Za-z][A-Za-z0-9_]*$")]],
+        list[Annotated[str, Meta(min_length=1)]],
         Meta(
             min_length=2,
             max_length=10,
             extra_json_schema={"uniqueItems": True},
             description=(
                 "Players in order round the table, each seated on the left of the one "
-                "before (the way the deal goes)."
+                "before (the way the deal goes). A name is one word: a letter of any "
+                "script, then letters, combining marks, digits, '_' or '-' (Zoë, Søren, "
+                "Jean-Luc); names are read composed (NFC) and compared case-folded, and "
+                "one that a one-line event would misread (a, two, As) is refused, naming "
+                "the word."
             ),
         ),
     ]
@@ -92,6 +125,7 @@ class Table(Struct, kw_only=True, forbid_unknown_fields=True):
         ]
         | UnsetType
     ) = UNSET
+    agreed: Agreed | UnsetType = UNSET
 
 
 Amount = Annotated[
@@ -165,13 +199,15 @@ class Dispute(Struct, kw_only=True, forbid_unknown_fields=True):
     question: Annotated[str, Meta(min_length=1)] | UnsetType = UNSET
     asks: (
         Annotated[
-            str,
+            Annotated[str, Meta(min_length=1)]
+            | Annotated[list[Annotated[str, Meta(min_length=1)]],
+                        Meta(min_length=1, max_length=10)],
             Meta(
-                min_length=1,
                 description=(
                     "The question in one of the forms: who bets first; who has the last "
                     "say; who takes the pool; must PLAYER show; may PLAYER ACT; what may "
-                    "PLAYER do; is PLAYER's hand foul."
+                    "PLAYER do; is PLAYER's hand foul. A list asks several, each answered "
+                    "in turn."
                 ),
             ),
         ]
@@ -200,6 +236,7 @@ class CaseFile(Struct, kw_only=True, forbid_unknown_fields=True):
         | UnsetType
     ) = UNSET
     table: Table
+    agreed: Agreed | UnsetType = UNSET
     events: Annotated[list[Annotated[str, Meta(min_length=1)] | Event], Meta(min_length=1)]
     dispute: Dispute | UnsetType = UNSET
     expect: (
@@ -230,8 +267,10 @@ def distinct_seats(doc: Document, seats: list[str]) -> None:
     either."""
     seen: dict[str, int] = {}
     for i, seat in enumerate(seats):
-        if seat.lower() in seen:
-            first = seats[seen[seat.lower()]]
-            raise doc.error(("table", "seats", i), f"{seat!r} is seat {first!r} again: "
-                            "expected names that differ in more than capitals")
-        seen[seat.lower()] = i
+        key = seat_key(seat)  # composed and case-folded: Zoë and ZOË are one player
+        if key in seen:
+            first = seats[seen[key]]
+            raise doc.error(("table", "seats", i), f"{clip(seat, 80)!r} is seat "
+                            f"{clip(first, 80)!r} again: expected names that differ in more "
+                            "than capitals")
+        seen[key] = i

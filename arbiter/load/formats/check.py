@@ -15,8 +15,9 @@ import re
 from typing import Any
 
 import msgspec
+import msgspec.inspect as mi
 
-from ...errors import InputError
+from ...errors import InputError, did_you_mean
 from ..yamlsafe import Document, Path, format_path
 from .case import CaseFile
 from .common import MAX_INT
@@ -43,7 +44,34 @@ def conform(doc: Document, fmt: str) -> Any:
         return msgspec.convert(doc.data, TYPES[fmt], strict=True)
     except msgspec.ValidationError as exc:
         where, message = worded(doc.data, str(exc))
+        if message.startswith("unknown key "):
+            allowed = keys_at(TYPES[fmt], where[:-1])
+            message += f"; {did_you_mean(str(where[-1]), allowed)} (allowed: {', '.join(allowed)})"
         raise FormatFault(doc, fmt, where, message) from None
+
+
+def keys_at(top: type[msgspec.Struct], where: Path) -> list[str]:
+    """The keys the format allows in the mapping at ``where`` (only asked on a fault)."""
+    def structs(t: Any) -> list[Any]:
+        while isinstance(t, mi.Metadata):
+            t = t.type
+        if isinstance(t, mi.UnionType):
+            return [s for u in t.types for s in structs(u)]
+        return [t]
+
+    found = structs(mi.type_info(top))
+    for part in where:
+        nxt: list[Any] = []
+        for t in found:
+            if isinstance(t, mi.StructType) and isinstance(part, str):
+                nxt += [s for f in t.fields if f.encode_name == part for s in structs(f.type)]
+            elif isinstance(t, mi.ListType | mi.VarTupleType) and isinstance(part, int):
+                nxt += structs(t.item_type)
+            elif isinstance(t, mi.DictType):
+                nxt += structs(t.value_type)
+        found = nxt
+    return sorted({f.encode_name for t in found if isinstance(t, mi.StructType)
+                   for f in t.fields})
 
 
 def fits(data: Any, fmt: str) -> bool:
@@ -75,7 +103,8 @@ def worded(data: Any, said: str) -> tuple[Path, str]:
             value = value[part]
         except (KeyError, IndexError, TypeError):
             break
-    return tuple(where), _word(message, value, where)
+    said_here = _word(message, value, where)  # an unknown key is added to ``where``
+    return tuple(where), said_here
 
 
 def _word(message: str, value: Any, where: list[str | int]) -> str:

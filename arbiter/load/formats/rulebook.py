@@ -334,6 +334,16 @@ class Jackpot(Struct, kw_only=True, forbid_unknown_fields=True):
     ) = UNSET
 
 
+class Deal(Struct, kw_only=True, forbid_unknown_fields=True):
+    """The deal of a sitting: who deals the next deal."""
+
+    passes: Literal["left_of_dealer", "to_winner"] | UnsetType = UNSET
+    cites: (
+        Annotated[list[Ref], Meta(description=("The laws this setting rests on."))] | UnsetType
+    ) = UNSET
+    note: str | UnsetType = UNSET
+
+
 class Parameters(Struct, kw_only=True, forbid_unknown_fields=True):
     """Where the authorities differ on a mechanic, the table takes it from here."""
 
@@ -344,6 +354,7 @@ class Parameters(Struct, kw_only=True, forbid_unknown_fields=True):
     betting: Betting | UnsetType = UNSET
     hands: Hands | UnsetType = UNSET
     jackpot: Jackpot | UnsetType = UNSET
+    deal: Deal | UnsetType = UNSET
 
 
 class Law(Struct, kw_only=True, forbid_unknown_fields=True):
@@ -736,7 +747,16 @@ class RulebookFile(Struct, kw_only=True, forbid_unknown_fields=True):
         | UnsetType
     ) = UNSET
     extends: (
-        Annotated[str, Meta(description=("Id of the rulebook this one builds on (house rules)."))]
+        Annotated[
+            str | None,
+            Meta(
+                description=(
+                    "Id of the rulebook this one builds on (house rules); null (as "
+                    "`arbiter rulebooks --format json` prints it for a published code), or "
+                    "no key, for none."
+                )
+            ),
+        ]
         | UnsetType
     ) = UNSET
     parameters: Parameters | UnsetType = UNSET

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from . import amends, cutting, deal, draw, say, talk
+from . import amends, cutting, deal, draw, say, sitting, talk
 from .base import APPLIES, CHECKS, run
 from .talk import finish
 
 __all__ = ["APPLIES", "CHECKS", "amends", "cutting", "deal", "draw", "finish", "run", "say",
-           "talk"]
+           "sitting", "talk"]

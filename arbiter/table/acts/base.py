@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from ...terms.vocabulary import ACTS, Act, Kind
 from ..cases import Event
+from ..deals import assume_regular_deal, first_of_deal
 from ..game import Game, Impossible, OutOfPlace, Phase, Status
 
 Step = Callable[[Game, Event], None]
@@ -25,6 +26,9 @@ Step = Callable[[Game, Event], None]
 # module registers only one half has the other do nothing.
 CHECKS: dict[Act, Step] = {}
 APPLIES: dict[Act, Step] = {}
+# Run before every event: an act left open by the last one is complete once the next act
+# is not part of it (a delivery in the draw, say), and is found then.
+BEFORE: list[Step] = []
 
 
 def never_irregular(game: Game, ev: Event) -> None:
@@ -78,6 +82,8 @@ TAKES_UP_AGAIN = (Act.COMES_IN, Act.CALLS, Act.RAISES, Act.BETS, Act.OPENS)
 def run(game: Game, ev: Event) -> None:
     """Check, then apply, one event. An act out of its place is found, and changes nothing
     (the check comes before any change); only the physically impossible raises."""
+    for hook in BEFORE:
+        hook(game, ev)
     try:
         if not admissible(game, ev):
             return
@@ -117,6 +123,11 @@ def admissible(game: Game, ev: Event) -> bool:
     if game.phase == Phase.OVER and not spec.after_hand:
         raise OutOfPlace(f"the hand is over ({over(game)}), so it comes too late")
     if spec.needs_dealt and game.phase == Phase.BEFORE_DEAL:
+        if ev.act == Act.SHOWS and first_of_deal(game):
+            # A case that tells only the show: what came before it is taken as regular,
+            # and the ruling says so (the showdown's ``deal_untold``).
+            assume_regular_deal(game)
+            return True
         raise OutOfPlace("the cards have not been dealt yet")
     return True
 

@@ -238,6 +238,12 @@ def after_money(game: Game, name: str, staked: bool = True) -> None:
             if (who != name and "bet_made" in FINDINGS[f.kind].table_facts
                     and not game.is_settled(f, "bet_made")):
                 f.facts["bet_made"] = True
+    close_round(game, name)
+
+
+def close_round(game: Game, name: str | None = None) -> None:
+    """The end of the say, the draw or a round of betting, if the table has reached it
+    (``name``: who acted last, if anyone did)."""
     active = game.active()
     if game.phase == Phase.SAY:
         if len(active) == 1 and game.opened and game.seats[active[0]].came_in:
@@ -253,7 +259,9 @@ def after_money(game: Game, name: str, staked: bool = True) -> None:
             game.to_act = game.in_order_from(first_to_bet(game))
         elif not game.to_act:
             game.phase = Phase.SHOW
-            game.last_player = name if name in active else game.last_staker
+            game.last_player = name if name is not None and name in active \
+                else game.last_staker
+            game.closed_by = name  # the last player, whose act closed the betting (Peel 59)
             game.outcome = {"kind": "show", "pool": game.pool, "players": active}
     elif game.phase == Phase.DRAW:
         if len(active) == 1:
@@ -276,3 +284,24 @@ def infer_lift(game: Game, name: str) -> None:
 def _names(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] \
         if names else ""
+
+
+# --- what a ruling does to the table (EFFECTS in the vocabulary) ---------------------
+
+def retire(game: Game, name: str) -> None:
+    """A ruling retires ``name`` (a foul hand, a stake not made good): he leaves the game
+    with no say after, his cards among the abandoned and his stake in the pool; the round
+    closes if he was the last it waited for."""
+    if game.seats[name].status != Status.IN or game.phase == Phase.OVER:
+        return
+    game.fold(name)
+    if name in game.stood:
+        game.stood.remove(name)
+    close_round(game)
+
+
+def end_deal(game: Game, why: str) -> None:
+    """A ruling ends the deal (a misdeal, a new deal): nothing more of it is played."""
+    game.phase = Phase.OVER
+    game.outcome = {"kind": "deal_ended", "pool": game.pool, "why": why}
+    game.to_act = []

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...terms.vocabulary import Act, Kind
 from ..cases import Event
 from ..game import Game, Impossible, OutOfPlace, Phase, Seat, Status
-from .base import applies, checks, player
+from .base import BEFORE, applies, checks, player
 from .common import (
     begin_draw_turn,
     cards_word,
@@ -231,6 +231,16 @@ def _given_fewer(game: Game, seat: Seat, target: int) -> bool:
     to = seat.name
     if seat.owed and seat.given + seat.owed >= target:
         return False  # short only by exposed cards, which are still to be replaced
+    if ("given", to) not in game.open_findings and not seat.owed:
+        # The delivery is complete only when the dealer goes on to another act
+        # (complete_delivery): a card exposed in it is part of the same delivery.
+        game.delivering = (to, game.step, game.line)
+        return False
+    return _short_delivery(game, seat, target)
+
+
+def _short_delivery(game: Game, seat: Seat, target: int) -> bool:
+    to = seat.name
     if ("given", to) not in game.open_findings:
         f = game.find(Kind.GIVEN_FEWER_THAN_ASKED, to,
                       f"{to} asked for {target} and was given {seat.given}",
@@ -242,6 +252,44 @@ def _given_fewer(game: Game, seat: Seat, target: int) -> bool:
         return False
     seat.drawn = True  # play goes on; a later give may make good the deficiency
     return True
+
+
+def _complete_unless_exposed(game: Game, ev: Event) -> None:
+    """Before each event: a card exposed to the same player is part of his delivery."""
+    if game.delivering is None:
+        return
+    if ev.act == Act.EXPOSES and (ev.to or game.next_drawer()) == game.delivering[0]:
+        return
+    complete_delivery(game)
+
+
+BEFORE.append(_complete_unless_exposed)
+
+
+def complete_delivery(game: Game) -> None:
+    """A delivery left short is complete: found as a short delivery at the step it was
+    given (unless a card exposed in it since accounts for what is missing), and the draw
+    goes on."""
+    if game.delivering is None:
+        return
+    to, step, line = game.delivering
+    game.delivering = None
+    seat = game.seats[to]
+    if seat.status != Status.IN or game.phase != Phase.DRAW:
+        return
+    now = game.step, game.line
+    game.step, game.line = step, line
+    target = seat.asked or 0
+    try:
+        if seat.given >= target or (seat.owed and seat.given + seat.owed >= target) or \
+                not _short_delivery(game, seat, target):
+            return
+    finally:
+        game.step, game.line = now
+    asked_f = game.open_findings.get(("asked", to))
+    if asked_f is not None:
+        asked_f.facts["given"] = seat.given
+    close_draw_if_done(game)
 
 
 @applies(Act.STANDS_PAT)

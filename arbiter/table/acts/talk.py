@@ -14,6 +14,7 @@ from ..cases import Event
 from ..game import Game, Impossible, OutOfPlace, Phase, Seat, Status
 from .base import applies, checks, player
 from .common import wrong_size
+from .draw import complete_delivery
 from .openers import check_openers, openers
 from .showing import hand_facts, show_order
 
@@ -141,7 +142,14 @@ def _resize(game: Game, seat: Seat, cards: tuple[str, ...]) -> None:
 
 
 def finish(game: Game) -> None:
-    """At the end of the events: the show, if the betting closed, and the openers."""
+    """At the end of the events (or of a deal of the sitting): a delivery left open, the
+    show, if the betting closed, and the openers. Where the case told only the show, the
+    players who did not show are taken to have gone out before it."""
+    complete_delivery(game)
+    if game.untold:
+        for n in game.active():
+            if n not in game.shown:
+                game.fold(n)
     if game.phase == Phase.SHOW:
         show(game)
     check_openers(game)
@@ -193,6 +201,12 @@ def show(game: Game) -> None:
     message = show_message(result)
     if "hands.order" in relied:
         message += ", by the order of the hands the engine assumes, the book giving none"
+    if game.untold:  # said in the ruling: nothing before the show was told
+        message += ("; the case tells nothing of the deal, the draw or the betting, which "
+                    "are taken to have been regular")
+    facts["deal_untold"] = game.untold
+    facts["shown_in_order"] = list(game.shown)
+    facts["closed_by"] = game.closed_by
     game.find(Kind.SHOWDOWN, result.get("winner"), message, relied=relied,
               **facts)
 

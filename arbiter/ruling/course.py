@@ -1,0 +1,100 @@
+"""The course of a deal as the law leaves it: each ruling's consequence acts on the table.
+
+The replay finds what is irregular; the judge rules on it under the book; and what a
+ruling does to the table (``EFFECTS`` in the vocabulary: a player retired, an act void, the
+deal ended) is applied after the act it rules on, before the next one, so that what
+follows is found and ruled on the table as the law left it: a void raise is not in the
+pool, a player whose hand is foul has no say, nothing is played after a misdeal.
+
+A ruling is applied once its finding is complete: after the last step at which one of the
+facts it turns on changed (``Facts.last``: a wrong draw is complete when the cards are
+raised). Only a ruling the book makes on every possibility the events leave open acts on
+the table; one made on a single reading of an open fact leaves the table as the act left
+it, and the ruling says so for each reading.
+
+The table and the rulings are worked out together until they agree: the replay obeying the
+consequences of the rulings on it. Each round is deterministic, so the result is too.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..table.replay import Replay, replay
+from ..terms.findings import Consequence
+from ..terms.vocabulary import EFFECTS, Act
+from .rulings import rule_on
+
+if TYPE_CHECKING:
+    from ..law.laws import Rulebook
+    from ..table.cases import Case, Event
+    from .rulings import Ruling
+
+# Rounds of obeying the rulings before the course is taken as settled: each round can only
+# add consequences after those already applied, and no shipped case needs more than three.
+ROUNDS = 6
+
+_WHEN_FOUND = "_when_found"
+
+# Acts by which an irregularity is raised at the table.
+_POINTING = frozenset({Act.POINTS_OUT, Act.DISPUTES})
+
+# Acts a void ruling can undo: those that change the table (a word spoken changes nothing).
+_UNDOABLE = frozenset({Act.COMES_IN, Act.CALLS, Act.RAISES, Act.BETS, Act.OPENS,
+                       Act.STRADDLES, Act.BLINDS, Act.STANDS, Act.HOLDS, Act.PASSES,
+                       Act.WITHDRAWS, Act.RETAKES, Act.DEMANDS_JACK})
+
+
+def consequences(ruling: Ruling) -> tuple[Consequence, ...]:
+    """What the ruling's decisions do to the table, in the order of the steps."""
+    r = ruling.replay
+    events = r.case.events
+    branched = {id(s.finding) for s in ruling.silences if s.condition}
+    out: list[Consequence] = []
+    for d in ruling.decisions:
+        effect = EFFECTS.get(d.decision)
+        f = d.finding
+        if effect is None or d.condition or id(f) in branched or f.step < 1:
+            continue
+        if f.step > len(events):
+            continue
+        if effect == "void":
+            ev = events[f.step - 1]
+            if ev.act not in _UNDOABLE or ev.player != f.player:
+                continue
+            step = f.step
+        else:
+            step = max(f.step, int(getattr(f.facts, "last", f.step)))
+            if effect.endswith(_WHEN_FOUND):
+                step = _pointed_out(events, f.player, step)
+                effect = effect.removesuffix(_WHEN_FOUND)
+            if step >= len(events):
+                continue  # complete only at the end: nothing follows for it to act on
+        c = Consequence(step, effect, f.player, d.provision, str(f.kind))
+        if c not in out:
+            out.append(c)
+    return tuple(sorted(out, key=lambda c: c.step))
+
+
+def _pointed_out(events: tuple[Event, ...], player: str | None, after: int) -> int:
+    """The step at which the irregularity of ``player`` was pointed out at the table, at or
+    after ``after`` (past the end if nobody did)."""
+    for i in range(max(after, 1), len(events) + 1):
+        ev = events[i - 1]
+        if ev.act in _POINTING and ev.about in (player, None):
+            return i
+    return len(events) + 1
+
+
+def course(case: Case, book: Rulebook) -> tuple[Replay, Ruling]:
+    """The replay that obeys its rulings, and the ruling on it."""
+    obey: tuple[Consequence, ...] = ()
+    seen: list[tuple[Consequence, ...]] = []
+    while True:
+        r = replay(case, book, obey)
+        ruling = rule_on(r, book)
+        nxt = consequences(ruling)
+        if nxt == obey or nxt in seen or len(seen) >= ROUNDS:
+            return r, ruling
+        seen.append(obey)
+        obey = nxt
