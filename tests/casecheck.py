@@ -154,6 +154,7 @@ def ruling_differences(ruling: Any, expect: dict[str, Any]) -> list[str]:
         refs = [str(c) for c in w["cites"]]
         if cited and not any(all(r in c for r in refs) for c in cited):
             diffs.append(f"{w['finding']}/{w['decision']}: expected to cite {refs}, cites {cited}")
+    diffs += citation_differences([c.ref for c in ruling.citations], expect)
     silent = sorted(str(s.finding.kind) for s in ruling.silences)
     if "silent" in expect and silent != sorted(expect["silent"]):
         diffs.append(f"silent on {silent}, expected {sorted(expect['silent'])}")
@@ -181,6 +182,23 @@ def ruling_differences(ruling: Any, expect: dict[str, Any]) -> list[str]:
     for text in expect.get("settled_by", []):
         if not any(d.settled_by and text in d.settled_by for d in ruling.decisions):
             diffs.append(f"no decision is settled by {text!r}")
+    return diffs
+
+
+def citation_differences(quoted: list[str], expect: dict[str, Any]) -> list[str]:
+    """The laws the ruling quotes, in its order, against ``cites_first`` (the law in
+    dispute comes first), ``cites_all`` (each is quoted) and ``never_cites`` (none is)."""
+    diffs = []
+    first = [str(c) for c in expect.get("cites_first", [])]
+    if first and quoted[:len(first)] != first:
+        diffs.append(f"the ruling should quote {first} first; it quotes {quoted}")
+    missing = [str(c) for c in expect.get("cites_all", []) if str(c) not in quoted]
+    if missing:
+        diffs.append(f"the ruling does not quote {missing}; it quotes {quoted}")
+    extra = [str(c) for c in expect.get("never_cites", []) if str(c) in quoted]
+    if extra:
+        diffs.append(f"the ruling quotes {extra}, which the shown hands do not need; it "
+                     f"quotes {quoted}")
     return diffs
 
 

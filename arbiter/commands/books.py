@@ -49,7 +49,7 @@ def law_cmd(book: str, ref: str, rulebook_dirs: tuple[str, ...], fmt: str) -> No
       arbiter law peel 45
       arbiter law hoyle straddle --format json
     """
-    from ..render.laws import law_markdown, law_text, to_json
+    from ..render.laws import law_markdown, law_text, to_json, wrap
 
     rb = library(rulebook_dirs).get(book)
     law = rb.law(ref)
@@ -58,12 +58,13 @@ def law_cmd(book: str, ref: str, rulebook_dirs: tuple[str, ...], fmt: str) -> No
             f"{rb.name} has no law {ref!r}; {did_you_mean(ref, rb.refs())}"
             + (f" ({' '.join(rb.extent.split())})" if rb.extent else "")
         )
+    cases = _cases_citing(rb, rulebook_dirs).get(law.ref, [])
     if fmt == "json":
-        emit(to_json(law.to_dict()))
+        emit(to_json({**law.to_dict(), "cases": cases}))
     elif fmt == "markdown":
-        emit(law_markdown(rb, law))
+        emit(law_markdown(rb, law) + (f"\n\nCases: {', '.join(cases)}" if cases else ""))
     else:
-        emit(law_text(rb, law))
+        emit(law_text(rb, law) + (f"\n{wrap('Cases: ' + ', '.join(cases))}" if cases else ""))
 
 
 @click.command("laws", context_settings=CONTEXT, add_help_option=False)
@@ -83,11 +84,24 @@ def laws_cmd(book: str, rulebook_dirs: tuple[str, ...], fmt: str) -> None:
 
     rb = library(rulebook_dirs).get(book)
     if fmt == "json":
-        emit(to_json([law.to_dict() for law in rb.laws]))
+        cited = _cases_citing(rb, rulebook_dirs)
+        emit(to_json([{**law.to_dict(), "cases": cited.get(law.ref, [])} for law in rb.laws]))
     elif fmt == "markdown":
         emit("\n\n".join(law_markdown(rb, law) for law in rb.laws))
     else:
         emit("\n\n".join(law_text(rb, law) for law in rb.laws))
+
+
+def _cases_citing(rb: object, rulebook_dirs: tuple[str, ...]) -> dict[str, list[str]]:
+    """Law ref -> the shipped cases whose expected ruling under the book cites it."""
+    from ..law.rulebooks import builtin_dir
+    from ..load.citing import cases_citing
+
+    lib = library(rulebook_dirs)
+    builtin = os.path.realpath(builtin_dir())
+    shipped = tuple(i for i, f in lib.files().items()
+                    if os.path.dirname(os.path.realpath(f)) == builtin)
+    return cases_citing(str(getattr(rb, "id", "")), shipped)
 
 
 @click.command("search", context_settings=CONTEXT, add_help_option=False)

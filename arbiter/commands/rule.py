@@ -88,7 +88,8 @@ def rule_cmd(inputs: tuple[str, ...], books: tuple[str, ...], explain: bool,
             return [x.to_dict(explain) for x in found], []
         if fmt == "markdown":
             return [], [ruling_markdown(x) for x in found]
-        return [], [ruling_text(x, explain) for x in found]
+        drawn = _pictures(found) if picture else [""] * len(found)
+        return [], [p + ruling_text(x, explain) for p, x in zip(drawn, found, strict=True)]
 
     sys.exit(run_cases(inputs, fmt, "ruling", each)[0])
 
@@ -97,14 +98,19 @@ def _texts(found: list[Any], explain: bool, picture: bool | None) -> str:
     """The rulings in text: under several books, a line to each book first; each headed by
     the picture of the table where asked for, or where the terminal has room for it."""
     from ..render.laws import WIDTH
-    from ..render.picture import TEXT_WIDTH, picture_text
     from ..render.ruling import ruling_text, summary_lines
     from ..render.width import columns
 
-    if picture is None:
-        picture = sys.stdout.isatty() and columns(TEXT_WIDTH) >= TEXT_WIDTH
-    texts = [(picture_text(x.replay, x.replay.steps[-1]) + "\n\n" if picture else "")
-             + ruling_text(x, explain) for x in found]
+    if picture is None:  # a picture 72 wide, for a person at a terminal with room for it
+        picture = sys.stdout.isatty() and columns(72) >= 72
+    drawn = _pictures(found) if picture else [""] * len(found)
+    texts = [p + ruling_text(x, explain) for p, x in zip(drawn, found, strict=True)]
     rule = "\n\n" + "=" * columns(WIDTH) + "\n\n"
     head = ["\n".join(summary_lines(found))] if len(found) > 1 else []
     return rule.join([*head, *texts])
+
+
+def _pictures(found: list[Any]) -> list[str]:
+    from ..render.picture import picture_text
+
+    return [picture_text(x.replay, x.replay.steps[-1]) + "\n\n" for x in found]

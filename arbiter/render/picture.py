@@ -6,7 +6,6 @@ age, who is out, each player's stake, and the pool in the middle. In text, or as
 from __future__ import annotations
 
 import math
-from xml.sax.saxutils import escape, quoteattr
 
 from ..errors import InputError
 from ..table.replay import Replay, Step
@@ -35,7 +34,9 @@ def _seat_lines(r: Replay, s: Step, i: int) -> list[str]:
         head = f"> {head}"
     cards = len(s.hands[i])
     state = "out" if s.statuses[i] == "passed" else f"{cards} card{'s' if cards != 1 else ''}"
-    return [head, f"{s.stakes[i]} in, {state}"]
+    named = [c for c in s.hands[i] if c]
+    shown = [" ".join(c or "??" for c in s.hands[i])] if named and state != "out" else []
+    return [head, f"{s.stakes[i]} in, {state}", *shown]
 
 
 def _heading(r: Replay, s: Step) -> str:
@@ -73,20 +74,27 @@ def picture_text(r: Replay, s: Step) -> str:
             grid[y][x + k] = ch
 
     for (px, py), lines in zip(_places(n), blocks, strict=True):
-        y = round(cy + ry * py)
-        y = min(max(y, 0), height)
-        x = round(cx + rx * px - max(len(ln) for ln in lines) / 2)
+        y = min(max(_near(cy + ry * py), 0), height)
+        x = _near(cx + rx * px - max(len(ln) for ln in lines) / 2)
         for k, ln in enumerate(lines):
             put(y + k, x, ln)
     pool = f"pool {s.pool}"
-    put(round(cy), round(cx - len(pool) / 2), pool)
+    put(_near(cy), _near(cx - len(pool) / 2), pool)
     body = ["".join(row).rstrip() for row in grid]
     while body and not body[-1]:
         body.pop()
+    while body and not body[0]:
+        body.pop(0)
     head = _heading(r, s)
     heads = [head] if len(head) <= width else _lines(head, width)
     key = f"> {s.turn}: the turn to speak" if s.turn else ""
     return "\n".join([*heads, "", *body, *(["", key] if key else [])])
+
+
+def _near(v: float) -> int:
+    """The nearest whole number, halves upwards (``round`` takes halves to the even one,
+    which sets seats placed alike on either side a line apart)."""
+    return math.floor(round(v, 6) + 0.5)
 
 
 def _lines(text: str, width: int) -> list[str]:
@@ -97,6 +105,8 @@ def _lines(text: str, width: int) -> list[str]:
 
 def picture_svg(r: Replay, s: Step) -> str:
     """The same picture as an SVG drawing: the table, each seat with its player named."""
+    from xml.sax.saxutils import escape, quoteattr
+
     order = _from_dealer(r)
     size, table = 480, 150
     cx = cy = size / 2
@@ -111,7 +121,7 @@ def picture_svg(r: Replay, s: Step) -> str:
            f"pool {s.pool}</text>"]
     for (px, py), i in zip(_places(len(order)), order, strict=True):
         x, y = cx + (table + 60) * px, cy + (table * 0.8 + 50) * py
-        head, stake = _seat_lines(r, s, i)
+        head, stake, *_cards = _seat_lines(r, s, i)
         out.append(f'<g class="seat" data-player={quoteattr(r.seats[i])}>'
                    f'<circle cx="{x:.1f}" cy="{y:.1f}" r="34" fill="'
                    f'{"#ddd" if s.statuses[i] == "passed" else "#f4ecd8"}" stroke="#4a3520"/>'

@@ -318,7 +318,8 @@ class _Judge:
             if p["id"] not in overridden:
                 points.setdefault(p.get("point", p["finding"]), []).append(p)
         out = []
-        for group in points.values():
+        # The law in dispute first: a general law (the show) comes after it, not instead.
+        for group in sorted(points.values(), key=lambda g: bool(g[0].get("general"))):
             _agree(f, group)
             out += [self.decided(f, facts, p, cond) for p in group]
         return out

@@ -17,6 +17,7 @@ from ..law.precedence import cause_of
 from ..terms.cards import FULL_PACK
 from ..terms.findings import Finding, Kind
 from ..terms.records import field, record
+from .agreed import Agreed
 
 if TYPE_CHECKING:  # checked as the enum it behaves as; made as cheaply as names.py can
     from enum import StrEnum
@@ -80,21 +81,28 @@ class Game:
     def __init__(self, seats: tuple[str, ...], dealer: str, blind: int, limit: int,
                  rules: Rules, *, jackpot: int = 0, carried: int = 0,
                  stakes: dict[str, int] | None = None,
-                 precedence: tuple[dict[str, Any], ...] = (), agreed: Any = None) -> None:
+                 precedence: tuple[dict[str, Any], ...] = (),
+                 agreed: Agreed | None = None) -> None:
         self.rules = rules
-        # The sitting: the table's agreements (table/agreed.py), which deal of the sitting
-        # this is, each deal ended so far, and the blind the table plays for.
-        self.agreed = agreed
+        # What the table agreed before play, which the acts are set against: the blind
+        # (acts/agreements.py), the limit every going better is held to, and the stakes
+        # each player put on the table (table stakes); and the agreements of the sitting
+        # (jack-pots, hands, rules departed from or waived: table/agreed.py).
+        self.agreed = agreed or Agreed(blind=blind, limit=limit,
+                                       stakes=tuple((stakes or {}).items()))
+        if self.agreed.limit is not None:
+            limit = self.agreed.limit
+        # The sitting: which deal of it this is, each deal ended so far, the blind the
+        # table plays for.
         self.deal = 1
         self.deals: list[dict[str, Any]] = []
         self.table_blind = blind
         self.deal_began = 0  # the step after which this deal's events begin
         self.untold = False  # the case tells only the show: the deal is taken as regular
-        self.shown: list[str] = []  # who turned up his cards at the show, in order
-        self.closed_by: str | None = None  # whose act closed the last betting
         self.precedence = precedence
         self.names = seats
-        self.seats = {n: Seat(n, funds=(stakes or {}).get(n)) for n in seats}
+        funds = dict(self.agreed.stakes) or stakes or {}
+        self.seats = {n: Seat(n, funds=funds.get(n)) for n in seats}
         self.dealer = dealer
         self.age = self.left_of(dealer)
         self.blind_unit = blind
@@ -141,6 +149,10 @@ class Game:
         # Who put in all he had and demanded a show for it, and who was in the game then.
         self.short_of_funds: tuple[str, tuple[str, ...]] | None = None
         self.relied: list[str] = []  # the engine's assumptions the table has relied on
+        # The show: the last player, whose act closed the betting, and who has shown.
+        self.last_player: str | None = None
+        self.last_staker: str | None = None
+        self.shown: list[str] = []  # who turned up his cards at the show, in order
         # Findings not recorded, each with its cause and the precedence rule that says so.
         self.merged: list[tuple[Finding, Finding, dict[str, Any]]] = []
 
@@ -224,7 +236,7 @@ class Game:
         """The facts a sitting adds to a finding: which deal it is in, with that deal's
         dealer, age and jack-pot (the replay's are the last deal's), and whether the table's
         agreements cover it."""
-        if self.agreed is not None and self.agreed.any():
+        if self.agreed.waives():
             f.facts.update(self.agreed.covering(str(f.kind), self.deal))
         if self.deal > 1:
             f.facts.update(self.deal_facts())
@@ -249,7 +261,7 @@ class Game:
     def jackpot_next(self) -> bool:
         """Whether the next deal is a jack-pot: this one ended with nobody come in, and the
         table plays jack-pots (the book's own outcome: Peel 29, Hoffmann p. 132)."""
-        played = self.agreed.jackpots if self.agreed is not None else None
+        played = self.agreed.jackpots
         return self.outcome.get("kind") == "not_opened" and played is not False
 
     def begin_next_deal(self, dealer: str) -> None:
@@ -278,6 +290,8 @@ class Game:
                      stakes={n: f for n, f in funds.items() if f is not None} or None,
                      precedence=self.precedence, agreed=self.agreed)
         self.__dict__.update({k: v for k, v in fresh.__dict__.items() if k not in keep})
+        for n, left in funds.items():  # what each has left on the table, not what he began with
+            self.seats[n].funds = left
         self.deal = len(self.deals) + 1
         self.deal_began = self.step
 

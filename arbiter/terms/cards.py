@@ -82,7 +82,8 @@ class Ranking:
     """How a book ranks hands: where the ace stands in sequences, whether hearts break ties."""
 
     ace_in_sequence: str = "high_or_low"  # low_only | high_only | high_or_low
-    hearts_break_ties: bool = False  # hearts win between otherwise equal sequences (Peel 70)
+    hearts_break_ties: bool = False  # hearts win between otherwise equal sequences (Peel 70,
+    # and between equal sequence flushes, p. 31)
     hearts_flush_best: bool = False  # a flush in hearts beats any other flush (Peel 69)
     two_pairs_odd_card: bool = True  # the fifth card decides between equal two pairs
 
@@ -127,8 +128,10 @@ def evaluate(cards: list[str], ranking: Ranking) -> HandValue:
     if top is not None:
         cat = Category.STRAIGHT_FLUSH if flush else Category.STRAIGHT
         # Peel 70: between sequences of equal value "a sequence in hearts, ceteris paribus";
-        # read card by card from the top, a heart where the other has none.
-        return HandValue(cat, (top,), _hearts(cards, top, ranking) if not flush else ())
+        # read card by card from the top, a heart where the other has none. Between sequence
+        # flushes of equal value, the suit of the one and the other (p. 31: "The suit of
+        # hearts, ceteris paribus, takes precedence of other suits").
+        return HandValue(cat, (top,), _hearts(cards, top, ranking))
     if shape == (4, 1):
         return HandValue(Category.FOURS, by_group)
     if shape == (3, 2):

@@ -126,6 +126,9 @@ class Kind(StrEnum):
     STAKE_ADDED = "stake_added"
     FACT_DISPUTED = "fact_disputed"
     JACK_DEMANDED = "jack_demanded"
+    DEPARTS_FROM_AGREEMENT = "departs_from_agreement"
+    OPENED_BELOW_LEAST = "opened_below_least"
+    SHOWN_OUT_OF_ORDER = "shown_out_of_order"
     WRONG_DEALER = "wrong_dealer"
 
 
@@ -539,7 +542,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
          "why": "str", "foul": "list", "foul_at_show": "bool", "short_of_funds": "bool",
          "by_hearts": "bool",
          "claim": "int", "remainder": "int", "next_best": "player",
-         "opener_unqualified": "bool",
+         "opener_unqualified": "bool", "ace_ends": "bool", "ace_between": "bool",
+         "in_hearts": "bool",
          # the case told only the show (the deal taken as regular); who showed, in the
          # order they showed; whose act closed the betting (the last player, Peel 59)
          "deal_untold": "bool", "shown_in_order": "list", "closed_by": "player"},
@@ -552,7 +556,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
                                     {"amount": "int", "bet_made": "bool"}),
     Kind.OUT_OF_PLACE: FindingSpec(
         "an act at a point of the deal where it has no place (it changes nothing)",
-        {"act": "str", "why": "str"}),
+        {"act": "str", "why": "str", "dealer_passed": "bool"}),
     Kind.DREW_AFTER_HIS_TURN: FindingSpec(
         "drew after standing pat, or after his turn to draw had gone by",
         {"stood_pat": "bool", "count": "int", "next_helped": "bool"}),
@@ -567,6 +571,17 @@ FINDINGS: dict[Kind, FindingSpec] = {
         "the age demanded that the single player who came in take down his ante, making a "
         "jack", {"straddled": "bool", "raised": "bool", "came_in": "int", "one_in": "bool",
                  "single": "player", "in_turn": "bool"}, lawful=True),
+    # The table's agreements (its blind, limit and stakes: arbiter/table/agreed.py) set
+    # against what a player put up; each book says what a departure from them is.
+    Kind.DEPARTS_FROM_AGREEMENT: FindingSpec(
+        "put up other than the amount the table agreed",
+        {"term": "str", "agreed": "int", "amount": "int"}),
+    Kind.OPENED_BELOW_LEAST: FindingSpec(
+        "opened a jack-pot for less than going in costs in an ordinary deal",
+        {"amount": "int", "least": "int"}),
+    Kind.SHOWN_OUT_OF_ORDER: FindingSpec(
+        "showed his hand before the player whose turn it was to show",
+        {"expected": "player", "last": "player"}),
     Kind.WRONG_DEALER: FindingSpec(
         "a deal of the sitting was dealt by other than the player whose turn it was to deal",
         {"expected": "player", "last_dealer": "player"}),

@@ -88,7 +88,8 @@ def run(game: Game, ev: Event) -> None:
             game.find(exc.kind, ev.player, str(exc), **exc.facts)
         else:
             game.find(Kind.OUT_OF_PLACE, ev.player, f"{ev.describe()}: {exc}",
-                      act=ev.act.value.replace("_", " "), why=str(exc))
+                      act=ev.act.value.replace("_", " "), why=str(exc),
+                      dealer_passed=game.seats[game.dealer].status == Status.PASSED)
 
 
 def admissible(game: Game, ev: Event) -> bool:

@@ -232,6 +232,7 @@ def after_money(game: Game, name: str, staked: bool = True) -> None:
     if staked:
         infer_lift(game, name)
     if staked:
+        game.last_staker = name
         game.update_facts(name, bet_made=True)
         for (_, who), f in game.open_findings.items():
             if (who != name and "bet_made" in FINDINGS[f.kind].table_facts
@@ -252,7 +253,7 @@ def after_money(game: Game, name: str, staked: bool = True) -> None:
             game.to_act = game.in_order_from(first_to_bet(game))
         elif not game.to_act:
             game.phase = Phase.SHOW
-            game.closed_by = name  # the last player, whose act closed the betting (Peel 59)
+            game.last_player = name if name in active else game.last_staker
             game.outcome = {"kind": "show", "pool": game.pool, "players": active}
     elif game.phase == Phase.DRAW:
         if len(active) == 1:

@@ -6,6 +6,7 @@ from ...terms.cards import FULL_PACK
 from ...terms.vocabulary import Act, Kind
 from ..cases import Event
 from ..game import Game, Impossible, OutOfPlace, Phase
+from .agreements import blind_as_agreed
 from .base import applies, checks, player
 from .common import after_money, check_turn, part, pay, set_aside, take_from_pack
 from .cutting import check_first_dealer
@@ -36,6 +37,7 @@ def post_blind(game: Game, name: str, amount: int) -> None:
         game.find(Kind.BLIND_OVER_LIMIT, name,
                   f"a blind of {amount} is more than {part(mx)} the limit of {game.limit}",
                   amount=amount, most=int(mx * game.limit), relied=relied)
+    blind_as_agreed(game, name, amount)
     pay(game, name, amount)
 
 

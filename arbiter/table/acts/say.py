@@ -9,6 +9,7 @@ from ...terms.cards import card_name
 from ...terms.vocabulary import INTENTS, Act, Kind
 from ..cases import Event
 from ..game import Game, OutOfPlace, Phase, Status
+from .agreements import opening_stake
 from .base import applies, checks, player
 from .common import after_money, check_turn, pay
 from .openers import openers
@@ -68,9 +69,12 @@ def say_act(*acts: Act, in_turn: Turn, in_draw: Turn = out_of_turn_in_draw,
         if game.phase == Phase.DRAW:
             in_draw(game, p, ev)
         else:
+            opened = game.opened
             if staked:
                 put_up_before(game, p)
             in_turn(game, p, ev)
+            if not opened and game.opener == p:
+                opening_stake(game, p)
         after_money(game, p, staked=staked)
 
     checks(*acts)(check_say)

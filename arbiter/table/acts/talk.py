@@ -14,6 +14,7 @@ from ..game import Game, Impossible, OutOfPlace, Phase, Seat, Status
 from .base import applies, checks, player
 from .common import wrong_size
 from .openers import check_openers, openers
+from .showing import hand_facts, show_order
 
 # Speaking, inquiring and divulging are findings in themselves: they change nothing at the
 # table, so each registers its check alone.
@@ -112,9 +113,11 @@ def apply_shows(game: Game, ev: Event) -> None:
     pack; one fewer goes back to it), and it is found, for the book to rule on."""
     p = player(ev)
     seat = game.seats[p]
-    if game.phase == Phase.SHOW and seat.status == Status.IN and p not in game.shown:
-        game.shown.append(p)  # the order of the show, as it was made
     shown, held = len(ev.cards), len(seat.hand)
+    if game.phase == Phase.SHOW and seat.status == Status.IN:
+        show_order(game, p)
+        if p not in game.shown:  # no betting told (a case of only the show): kept in order
+            game.shown.append(p)
     if ev.cards and shown != 5 and seat.status == Status.IN:
         _resize(game, seat, ev.cards)
         game.find(Kind.SHOWED_WRONG_NUMBER, p,
@@ -190,6 +193,8 @@ def show(game: Game) -> None:
     facts = {k: v for k, v in result.items() if k not in ("kind", "assumed")}
     facts["foul_at_show"] = bool(foul)
     facts["by_hearts"] = _by_hearts(game, result)
+    facts.update(hand_facts({n: game.seats[n].hand for n in hands},
+                            result.get("winners") or []))
     facts.update(_short_winner(game, result, hands))
     facts["opener_unqualified"] = _false_opener_wins(game, result)
     message = show_message(result)
@@ -200,7 +205,7 @@ def show(game: Game) -> None:
                     "are taken to have been regular")
     facts["deal_untold"] = game.untold
     facts["shown_in_order"] = list(game.shown)
-    facts["closed_by"] = game.closed_by
+    facts["closed_by"] = game.last_player
     game.find(Kind.SHOWDOWN, result.get("winner"), message, relied=relied,
               **facts)
 

@@ -1,0 +1,48 @@
+"""Which shipped cases stand beside each law: a case lists, under ``expect:``, the laws each
+book's expected ruling cites (its decisions' ``cites``, the answer's ``cites`` and the laws
+it must quote, ``cites_first`` and ``cites_all``). Read from the cases' own expectations,
+never from a ruling: a law's cases are the ones written to exercise it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import ArbiterError
+from .examples import examples
+from .yamlsafe import parse
+
+
+def cases_citing(book: str, shipped: tuple[str, ...] = ()) -> dict[str, list[str]]:
+    """Law ref -> the shipped cases whose expected ruling under ``book`` cites it, by name.
+    ``shipped``: the built-in books, which a case's ``expect: {all: ...}`` speaks for."""
+    out: dict[str, list[str]] = {}
+    for ex in examples():
+        try:
+            data = parse(ex.text(), ex.path).data
+        except (OSError, ArbiterError):
+            continue  # `arbiter check` reports a broken case; the index passes over it
+        expect = data.get("expect") if isinstance(data, dict) else None
+        if not isinstance(expect, dict):
+            continue
+        keys = [book] + (["all"] if book in shipped else [])
+        refs: dict[str, None] = {}  # each law once, in the order the case names them
+        for key in keys:
+            refs.update(dict.fromkeys(_cited(expect.get(key))))
+        for ref in refs:
+            out.setdefault(ref, []).append(ex.name)
+    return out
+
+
+def _cited(block: Any) -> list[str]:
+    """The laws one book's expectations name as cited."""
+    ruling = block.get("ruling") if isinstance(block, dict) else None
+    if not isinstance(ruling, dict):
+        return []
+    lists: list[Any] = [ruling.get("cites_first"), ruling.get("cites_all")]
+    decisions = ruling.get("decisions")
+    if isinstance(decisions, list):
+        lists += [d.get("cites") for d in decisions if isinstance(d, dict)]
+    answer = ruling.get("answer")
+    if isinstance(answer, dict):
+        lists.append(answer.get("cites"))
+    return [str(r) for refs in lists if isinstance(refs, list) for r in refs]
