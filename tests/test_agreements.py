@@ -8,7 +8,8 @@ import sys
 from typing import Any
 
 from arbiter.table.acts.showing import hand_facts
-from arbiter.table.agreed import Agreed, agreed_values
+from arbiter.table.agreed_values import AgreedValues as Agreed
+from arbiter.table.agreed_values import agreed_values
 from arbiter.table.cases import Table
 
 
@@ -60,7 +61,7 @@ def test_a_blind_is_set_against_the_agreed_values_whatever_their_source() -> Non
     as_tabled = Game(("A", "B", "C"), "A", 1, 10, rules)
     post_blind(as_tabled, "B", 1)
     assert [f.kind for f in as_tabled.findings] == []
-    agreed = Game(("A", "B", "C"), "A", 1, 10, rules, agreed=Agreed(blind=2, limit=10))
+    agreed = Game(("A", "B", "C"), "A", 1, 10, rules, values=Agreed(blind=2, limit=10))
     post_blind(agreed, "B", 1)
     assert [(f.kind, f.facts["agreed"], f.facts["amount"]) for f in agreed.findings] == [
         ("departs_from_agreement", 2, 1)]

@@ -8,8 +8,7 @@ begins"), or waived on one occasion only (Peel 80: "a like concession cannot be 
 another similar occasion"). A rule is named by the finding it is about
 (``card_exposed_in_deal``), so the agreement reads the same under every book. This module
 reads and checks them (file and line for every fault) and says, for a finding, whether an
-agreement covers it; the acts are set against the agreed blind, limit, stakes and opening
-in acts/agreements.py, which takes only the values ``agreed_values`` gives.
+agreement covers it; comparing the acts with the agreed ante and limit is the book's.
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..errors import did_you_mean
-from ..terms.records import record, replace
+from ..terms.records import record
 from ..terms.vocabulary import AGREED_HANDS, Kind
 
 if TYPE_CHECKING:
@@ -37,12 +36,8 @@ class Waiver:
 
 @record(frozen=True)
 class Agreed:
-    """The table's agreements (None: it agreed nothing on the point)."""
-
-    blind: int | None = None  # the fixed ante (the blind), agreed before play
+    ante: int | None = None  # the fixed ante (the blind), agreed before play
     limit: int | None = None
-    stakes: tuple[tuple[str, int], ...] = ()  # what each player put on the table
-    opening: int | None = None  # the least opening stake, where the table agreed one
     jackpots: bool | None = None  # None: the case does not say
     table_stakes: bool | None = None
     hands: tuple[str, ...] = ()  # hands the table agreed to admit (AGREED_HANDS)
@@ -50,12 +45,7 @@ class Agreed:
     waived: tuple[Waiver, ...] = ()  # on one occasion, a deal of the sitting (Peel 80)
 
     def any(self) -> bool:
-        """Whether the case's ``agreed:`` says anything beside the table's own figures."""
-        return bool(self.departed or self.waived or self.hands or self.opening is not None
-                    or self.jackpots is not None or self.table_stakes is not None)
-
-    def waives(self) -> bool:
-        return bool(self.departed or self.waived)
+        return self != Agreed()
 
     def covering(self, kind: str, deal: int) -> dict[str, bool]:
         """Whether an agreement covers a finding of ``kind`` in deal ``deal``: waived for
@@ -72,33 +62,13 @@ class Agreed:
         def one(w: Waiver) -> dict[str, Any]:
             return {"finding": w.finding, "deal": w.deal, "instead": w.instead}
 
-        return {"ante": self.blind, "limit": self.limit, "opening": self.opening,
-                "jackpots": self.jackpots,
+        return {"ante": self.ante, "limit": self.limit, "jackpots": self.jackpots,
                 "table_stakes": self.table_stakes, "hands": list(self.hands),
                 "departed": [one(w) for w in self.departed],
                 "waived": [one(w) for w in self.waived]}
 
 
-_KEYS = ("ante", "blind", "limit", "opening", "jackpots", "table_stakes", "hands",
-         "departed", "waived")
-
-
-def agreed_values(table: Any, section: Any = None) -> Agreed:
-    """The agreed values: a case's ``agreed:`` section where it has one (a mapping, or a
-    record with these fields), else what its ``table:`` says of the blind, the limit and
-    the stakes; the section's other agreements (jack-pots, hands, waivers) come with it."""
-    def get(key: str, default: Any) -> Any:
-        if isinstance(section, dict):
-            value = section.get(key)
-        else:
-            value = getattr(section, key, None) if section is not None else None
-        return default if value in (None, ()) else value
-
-    base = section if isinstance(section, Agreed) else Agreed()
-    return replace(base, blind=get("blind", getattr(table, "blind", None)),
-                   limit=get("limit", getattr(table, "limit", None)),
-                   stakes=tuple(get("stakes", getattr(table, "stakes", ()))),
-                   opening=get("opening", None))
+_KEYS = ("ante", "limit", "jackpots", "table_stakes", "hands", "departed", "waived")
 
 
 def agreed_from(doc: Document, data: Any, base: tuple[str | int, ...], deals: int,
@@ -115,7 +85,7 @@ def agreed_from(doc: Document, data: Any, base: tuple[str | int, ...], deals: in
         if key not in _KEYS:
             raise doc.error((*base, key), f"{key!r} is not an agreement; "
                             + did_you_mean(str(key), list(_KEYS)))
-    ante = data.get("ante", data.get("blind"))
+    ante = data.get("ante")
     if ante is not None and ante != blind:
         raise doc.error((*base, "ante"), f"the table agreed an ante of {ante} but "
                         f"table.blind is {blind}: expected the blind the age is to put up "
@@ -127,8 +97,8 @@ def agreed_from(doc: Document, data: Any, base: tuple[str | int, ...], deals: in
                      for i, w in enumerate(data.get("departed", [])))
     waived = tuple(_waiver(doc, (*base, "waived", i), w, "deal", deals)
                    for i, w in enumerate(data.get("waived", [])))
-    return Agreed(ante, data.get("limit"), (), data.get("opening"), data.get("jackpots"),
-                  data.get("table_stakes"), hands, departed, waived)
+    return Agreed(ante, data.get("limit"), data.get("jackpots"), data.get("table_stakes"),
+                  hands, departed, waived)
 
 
 def _hand(doc: Document, path: tuple[str | int, ...], name: Any) -> str:

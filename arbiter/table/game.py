@@ -17,7 +17,7 @@ from ..law.precedence import cause_of
 from ..terms.cards import FULL_PACK
 from ..terms.findings import Finding, Kind
 from ..terms.records import field, record
-from .agreed import Agreed
+from .agreed_values import AgreedValues
 
 if TYPE_CHECKING:  # checked as the enum it behaves as; made as cheaply as names.py can
     from enum import StrEnum
@@ -81,27 +81,29 @@ class Game:
     def __init__(self, seats: tuple[str, ...], dealer: str, blind: int, limit: int,
                  rules: Rules, *, jackpot: int = 0, carried: int = 0,
                  stakes: dict[str, int] | None = None,
-                 precedence: tuple[dict[str, Any], ...] = (),
-                 agreed: Agreed | None = None) -> None:
+                 precedence: tuple[dict[str, Any], ...] = (), agreed: Any = None,
+                 values: AgreedValues | None = None) -> None:
         self.rules = rules
         # What the table agreed before play, which the acts are set against: the blind
         # (acts/agreements.py), the limit every going better is held to, and the stakes
-        # each player put on the table (table stakes); and the agreements of the sitting
-        # (jack-pots, hands, rules departed from or waived: table/agreed.py).
-        self.agreed = agreed or Agreed(blind=blind, limit=limit,
-                                       stakes=tuple((stakes or {}).items()))
-        if self.agreed.limit is not None:
-            limit = self.agreed.limit
-        # The sitting: which deal of it this is, each deal ended so far, the blind the
-        # table plays for.
+        # each player put on the table (table stakes).
+        self.values = values or AgreedValues(blind=blind, limit=limit,
+                                             stakes=tuple((stakes or {}).items()))
+        if self.values.limit is not None:
+            limit = self.values.limit
+        # The sitting: the table's agreements (table/agreed.py), which deal of the sitting
+        # this is, each deal ended so far, and the blind the table plays for.
+        self.agreed = agreed
         self.deal = 1
         self.deals: list[dict[str, Any]] = []
         self.table_blind = blind
         self.deal_began = 0  # the step after which this deal's events begin
         self.untold = False  # the case tells only the show: the deal is taken as regular
+        self.shown: list[str] = []  # who turned up his cards at the show, in order
+        self.closed_by: str | None = None  # whose act closed the last betting
         self.precedence = precedence
         self.names = seats
-        funds = dict(self.agreed.stakes) or stakes or {}
+        funds = dict(self.values.stakes) or stakes or {}
         self.seats = {n: Seat(n, funds=funds.get(n)) for n in seats}
         self.dealer = dealer
         self.age = self.left_of(dealer)
@@ -152,7 +154,6 @@ class Game:
         # The show: the last player, whose act closed the betting, and who has shown.
         self.last_player: str | None = None
         self.last_staker: str | None = None
-        self.shown: list[str] = []  # who turned up his cards at the show, in order
         # Findings not recorded, each with its cause and the precedence rule that says so.
         self.merged: list[tuple[Finding, Finding, dict[str, Any]]] = []
 
@@ -236,7 +237,7 @@ class Game:
         """The facts a sitting adds to a finding: which deal it is in, with that deal's
         dealer, age and jack-pot (the replay's are the last deal's), and whether the table's
         agreements cover it."""
-        if self.agreed.waives():
+        if self.agreed is not None and self.agreed.any():
             f.facts.update(self.agreed.covering(str(f.kind), self.deal))
         if self.deal > 1:
             f.facts.update(self.deal_facts())
@@ -261,7 +262,7 @@ class Game:
     def jackpot_next(self) -> bool:
         """Whether the next deal is a jack-pot: this one ended with nobody come in, and the
         table plays jack-pots (the book's own outcome: Peel 29, Hoffmann p. 132)."""
-        played = self.agreed.jackpots
+        played = self.agreed.jackpots if self.agreed is not None else None
         return self.outcome.get("kind") == "not_opened" and played is not False
 
     def begin_next_deal(self, dealer: str) -> None:
@@ -288,10 +289,8 @@ class Game:
         fresh = Game(self.names, dealer, self.table_blind, self.limit, self.rules,
                      jackpot=self.jackpot + 1 if jack else 0, carried=carried,
                      stakes={n: f for n, f in funds.items() if f is not None} or None,
-                     precedence=self.precedence, agreed=self.agreed)
+                     precedence=self.precedence, agreed=self.agreed, values=self.values)
         self.__dict__.update({k: v for k, v in fresh.__dict__.items() if k not in keep})
-        for n, left in funds.items():  # what each has left on the table, not what he began with
-            self.seats[n].funds = left
         self.deal = len(self.deals) + 1
         self.deal_began = self.step
 

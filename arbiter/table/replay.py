@@ -16,7 +16,7 @@ from ..law.params import Rules, precedence_of, rules_from, voice, yaml_name
 from ..terms.findings import Finding
 from ..terms.records import record
 from .acts import finish, run
-from .agreed import agreed_values
+from .agreed_values import agreed_values
 from .cases import Case
 from .game import Game, Impossible
 
@@ -118,8 +118,8 @@ def replay(case: Case, rulebook: Rulebook | None = None) -> Replay:
     t = case.table
     game = Game(t.seats, t.dealer, t.blind, t.limit, rules, jackpot=t.jackpot,
                 carried=t.pool, stakes=dict(t.stakes) if t.stakes else None,
-                precedence=precedence_of(rulebook),
-                agreed=agreed_values(t, getattr(case, "agreed", None)))
+                precedence=precedence_of(rulebook), agreed=case.agreed,
+                values=agreed_values(t, case.agreed))
     steps = [_snapshot(game, 0, None, "the table before the deal", 0)]
     for i, ev in enumerate(case.events, 1):
         game.step, game.line = i, ev.line
@@ -165,7 +165,7 @@ def sitting_facts(game: Game) -> dict[str, Any]:
     deal it is, the deals ended before it, who deals next, the order of the show."""
     out: dict[str, Any] = {"jackpot": game.jackpot, "deal": game.deal,
                            "going_in": game.rules.come_in_multiple * game.blind_unit,
-                           "show_order": list(game.shown), "closed_by": game.last_player,
+                           "show_order": list(game.shown), "closed_by": game.closed_by,
                            "untold": game.untold}
     if game.deals:
         out["deals"] = [dict(d) for d in game.deals]

@@ -12,7 +12,7 @@ from ..game import Game
 def blind_as_agreed(game: Game, name: str, amount: int) -> None:
     """The age puts up a blind other than the one the table agreed (Peel p. 44: "the ante
     and limit should be fixed before play begins")."""
-    agreed = game.agreed.blind
+    agreed = game.values.blind
     if agreed is not None and amount != agreed:
         game.find(Kind.DEPARTS_FROM_AGREEMENT, name, f"{name} put up a blind of {amount}; "
                   f"the table agreed a blind of {agreed}", term="blind", agreed=agreed,
@@ -23,10 +23,10 @@ def least_opening(game: Game) -> int:
     """The least a jack-pot is opened for: what the table agreed, or else what going in
     costs in an ordinary deal (the book's multiple of the ante: Peel 25, "at least double
     the amount of ante")."""
-    agreed = game.agreed.opening
+    agreed = game.values.opening
     if agreed is not None:
         return int(agreed)
-    return game.rules.come_in_multiple * (game.agreed.blind or game.blind_unit)
+    return game.rules.come_in_multiple * (game.values.blind or game.blind_unit)
 
 
 def opening_stake(game: Game, name: str) -> None:

@@ -254,6 +254,7 @@ def after_money(game: Game, name: str, staked: bool = True) -> None:
         elif not game.to_act:
             game.phase = Phase.SHOW
             game.last_player = name if name in active else game.last_staker
+            game.closed_by = name  # the last player, whose act closed the betting (Peel 59)
             game.outcome = {"kind": "show", "pool": game.pool, "players": active}
     elif game.phase == Phase.DRAW:
         if len(active) == 1:

@@ -19,10 +19,11 @@ def show_order(game: Game, name: str) -> None:
     those still in (Peel 59); one who shows before the player whose turn it was is found,
     whether or not his book gives an order (it says what it makes of it)."""
     last = game.last_player
-    if last is None or name in game.shown:
+    if name in game.shown:
         return
-    order = [n for n in game.in_order_from(game.left_of(last)) if n not in game.shown]
-    game.shown.append(name)
+    order = ([n for n in game.in_order_from(game.left_of(last)) if n not in game.shown]
+             if last is not None else [])
+    game.shown.append(name)  # the order of the show, as it was made
     if order and order[0] != name:
         game.find(Kind.SHOWN_OUT_OF_ORDER, name, f"{name} showed his hand before "
                   f"{order[0]}, whose turn it was: the show begins on the left of {last}, "
