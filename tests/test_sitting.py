@@ -177,3 +177,13 @@ def test_says_he_will_bet_keeps_the_amount() -> None:
     c = case(["deal", "D says he will bet 10"])
     ev = c.events[1]
     assert ev.about == "bet" and ev.amount == 10
+
+
+def test_an_agreed_hand_is_quoted_in_the_books_words_where_it_names_it() -> None:
+    """Peel p. 41 names the Blaze; Hoffmann p. 136 the Tiger; neither names the other's."""
+    c = case(["C shows", "D shows"], "agreed: {hands: [blaze, tiger]}\n"
+                                     "dispute: {asks: who takes the pool}\n")
+    peel = {x.ref for x in judge(c, Library().get("peel")).citations}
+    hoyle = {x.ref for x in judge(c, Library().get("hoyle")).citations}
+    assert "blaze" in peel and "the-tiger" not in peel
+    assert "the-tiger" in hoyle and "blaze" not in hoyle

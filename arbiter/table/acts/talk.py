@@ -118,6 +118,8 @@ def apply_shows(game: Game, ev: Event) -> None:
     shown, held = len(ev.cards), len(seat.hand)
     if game.phase == Phase.SHOW and seat.status == Status.IN:
         show_order(game, p)
+        if p not in game.shown:  # no betting told (a case of only the show): kept in order
+            game.shown.append(p)
     if ev.cards and shown != 5 and seat.status == Status.IN:
         _resize(game, seat, ev.cards)
         game.find(Kind.SHOWED_WRONG_NUMBER, p,
@@ -206,7 +208,7 @@ def show(game: Game) -> None:
                     "are taken to have been regular")
     facts["deal_untold"] = game.untold
     facts["shown_in_order"] = list(game.shown)
-    facts["closed_by"] = game.closed_by
+    facts["closed_by"] = game.last_player
     game.find(Kind.SHOWDOWN, result.get("winner"), message, relied=relied,
               **facts)
 
