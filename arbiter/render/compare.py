@@ -10,7 +10,8 @@ from ..law.laws import Rulebook
 from ..law.topics import Topic
 from ..ruling.compare import COLUMNS, HEADINGS, Comparison
 from ..ruling.diff import BookDiff, Setting, TopicDiff, law_summary
-from .width import columns, hyphenated, table
+from ..terms.words import hyphenated
+from .width import columns, table
 
 WIDTH = 100  # the widest a comparison is laid out, where the terminal is as wide
 MARK = "*"

@@ -6,7 +6,31 @@ and the renderings both say things this way.
 
 from __future__ import annotations
 
+import textwrap  # the rulings' text is wrapped with it already
 from typing import Any
+
+
+def lines_of(text: str, width: int) -> list[str]:
+    """The words of ``text`` in lines of at most ``width``, broken only between words (a
+    word longer than the line stands alone, unbroken, and a hyphen is no place to break)."""
+    return textwrap.wrap(" ".join(text.split()), max(width, 1), break_long_words=False,
+                         break_on_hyphens=False) or [""]
+
+
+def hyphenated(name: str, width: int) -> list[str]:
+    """A name of words joined by hyphens (a case's), broken after a hyphen where it is
+    longer than a line."""
+    if len(name) <= width:
+        return [name]
+    lines = [""]
+    for part in name.split("-"):
+        piece = part if not lines[-1] else f"-{part}"
+        if lines[-1] and len(lines[-1]) + len(piece) + 1 > width:
+            lines[-1] += "-"
+            lines.append(part)
+        else:
+            lines[-1] += piece
+    return lines
 
 
 def sentence(text: str) -> str:
