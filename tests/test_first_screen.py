@@ -156,7 +156,32 @@ def test_a_place_is_said_in_the_tables_words_and_the_step_only_under_explain() -
         " ".join(text.split()).replace(" What", "\nWhat")
     assert "at step" not in text
     explained = _text("rule", "given-four-after-discarding-three-and-lifted", "--explain")
-    assert "What happened: at step 9 (line 14)" in explained
+    assert "What happened: in the draw, after B discarded 3 (step 9, line 14: A gives B 4)" \
+        in " ".join(explained.split()).replace(" What", "\nWhat")
+
+
+@pytest.mark.parametrize("explain", [False, True])
+def test_markdown_says_a_place_as_the_text_does(explain: bool) -> None:
+    args = ("rule", "given-four-after-discarding-three-and-lifted", "--rulebook", "peel",
+            "--format", "markdown", *(("--explain",) if explain else ()))
+    text = _text(*args)
+    assert "**Step" not in text
+    told = "- **In the draw, after B discarded 3"
+    assert (told + " (step 9, line 14: A gives B 4):**" if explain else told + ":**") in text
+
+
+def test_a_comparison_and_the_json_say_a_place_in_the_tables_words() -> None:
+    import json
+
+    for fmt in ("text", "markdown"):
+        text = _text("compare", "given-four-after-discarding-three-and-lifted", "--format", fmt)
+        flat = " ".join(text.replace("|", " ").split())
+        assert not re.search(r"\bstep \d", text), text
+        assert "(in the draw, after B" in flat
+    data = json.loads(_text("rule", "given-four-after-discarding-three-and-lifted",
+                            "--rulebook", "peel", "--format", "json"))
+    assert data["findings"][0]["where"] == "in the draw, after B discarded 3"
+    assert data["findings"][0]["step"] == 9  # the step is still there for a script
 
 
 def test_replay_ends_without_engine_names() -> None:

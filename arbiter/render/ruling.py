@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..ruling.judge import Citation, Decided, Ruling, Silence
+from ..table.place import where
 from ..terms.findings import Finding
 from ..terms.words import condition_words
 from ..terms.words import sentence as _sentence
 from .laws import WIDTH, wrap
-from .place import place
 from .width import columns
 
 
@@ -96,9 +96,7 @@ def ruling_text(r: Ruling, explain: bool = False) -> str:
     for i, f in enumerate(sorted(order, key=lambda x: x.step)):
         if i:
             out.append("")
-        where = (f"at step {f.step}" + (f" (line {f.line})" if f.line else "")) if explain \
-            else place(r.replay, f.step)
-        out.append(wrap(f"What happened: {where}, {f.message}.", ""))
+        out.append(wrap(f"What happened: {where(r.replay, f, explain)}, {f.message}.", ""))
         out += said[id(f)]
     if r.fact_referee:
         out.append("")
@@ -229,7 +227,7 @@ def _catch_all(r: Ruling) -> list[str]:
     return [str(c) for c in catch.get("cites", [])] if catch else []
 
 
-def ruling_markdown(r: Ruling) -> str:
+def ruling_markdown(r: Ruling, explain: bool = False) -> str:
     book = r.rulebook
     case = r.case
     refs = {c.ref: c for c in r.citations}
@@ -250,7 +248,8 @@ def ruling_markdown(r: Ruling) -> str:
     for d in r.decisions:
         f = d.finding
         items.append((f.step, len(items),
-                      f"- **Step {f.step}:** {f.message}. **Decision:** {_when(d)}"
+                      f"- **{_sentence(where(r.replay, f, explain))[:-1]}:** {f.message}. "
+                      f"**Decision:** {_when(d)}"
                       f"{_sentence(d.says)}"
                       + "".join(f" **Assumed:** {a}" for a in d.assumes)
                       + (f" **Remedy:** {_sentence(d.remedy)}" if d.remedy else "")
@@ -260,7 +259,8 @@ def ruling_markdown(r: Ruling) -> str:
                       + f" *({', '.join(_short(book.name, c, refs) for c in d.cites)})*"))
     for s in r.silences:
         items.append((s.finding.step, len(items),
-                      f"- **Step {s.finding.step}:** {s.finding.message}. "
+                      f"- **{_sentence(where(r.replay, s.finding, explain))[:-1]}:** "
+                      f"{s.finding.message}. "
                       f"{_when_text(s.condition)}{s.says}"
                       + "".join(f" **Assumed:** {a}" for a in s.assumes)
                       + (f" Nearest: {', '.join(_short(book.name, c, refs) for c in s.nearest)}."

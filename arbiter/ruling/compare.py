@@ -19,6 +19,7 @@ from msgspec import Struct, field
 from ..errors import ArbiterError
 from ..law.laws import Rulebook
 from ..table.cases import Case
+from ..table.place import place
 from ..terms.words import condition_words
 from ..terms.words import sentence as _sentence
 from .judge import Ruling, judge
@@ -133,7 +134,7 @@ def row_of(r: Ruling) -> Row:
     keys_d: list[tuple[Any, ...]] = []
     keys_r: list[str] = []
     for step, _, head, says, rem, payments, key in items:
-        decision.append(f"step {step}, {head}: {says}")
+        decision.append(f"{head} ({place(r.replay, step)}): {says}")
         if rem:
             remedy.append(_sentence(rem))
             keys_r.append(" ".join(rem.lower().split()))
