@@ -204,7 +204,7 @@ def _topic_laws(book: Rulebook, topic: Topic | None, full: bool) -> list[str]:
         return [f"{book.name} has no such topic: no law on it."]
     head = []
     if not topic.pinned:
-        head.append(f"{book.name}'s laws on this are {_NOT_PINNED}: his rule is unknown, "
+        head.append(f"{book.name}'s laws on this are {_NOT_PINNED}: the book's rule is unknown, "
                     "not silent.")
     elif not topic.laws:
         head.append(f"{book.name} gives no law on this: silent.")
@@ -263,7 +263,8 @@ def diff_text(d: BookDiff, full: bool = False) -> str:
     for book in books:
         if book.extract:
             out += textwrap.wrap(f"{book.name} is known only from an extract: where a topic "
-                                 f"is marked {_NOT_PINNED}, his rule is unknown, not silent.",
+                                 f"is marked {_NOT_PINNED}, the book's rule is unknown, "
+                                 "not silent.",
                                  width)
     for t in d.topics:
         out += ["", f"== {t.title} ({t.id}) ".ljust(width, "=")]
