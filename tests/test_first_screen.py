@@ -276,3 +276,10 @@ def test_an_act_done_out_of_turn_is_not_called_not_yet(tmp_path: Path) -> None:
     said = _answers(_named(tmp_path, done))
     assert not any(lines[0].startswith("Not yet") for lines in said.values()), said
     assert said["hoyle"][0].startswith("Hoffmann is silent on it")
+
+
+def test_the_pictures_heading_says_the_moment_in_the_tables_words() -> None:
+    text = _text("replay", "given-four-after-discarding-three-and-lifted", "--picture")
+    assert text.splitlines()[0] == "The table after B lifted, in the draw (step 10), under Peel"
+    at = _text("replay", "given-four-after-discarding-three-and-lifted", "--picture", "--at", "0")
+    assert at.splitlines()[0] == "The table before the deal, under Peel"

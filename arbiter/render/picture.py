@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 
 from ..errors import InputError
+from ..table.place import moment
 from ..table.replay import Replay, Step
 from ..terms.words import lines_of
 from .width import columns
@@ -41,8 +42,7 @@ def _seat_lines(r: Replay, s: Step, i: int) -> list[str]:
 
 
 def _heading(r: Replay, s: Step) -> str:
-    where = "before the deal" if s.index == 0 else f"after step {s.index}, {s.event}"
-    return f"The table {where} ({s.phase}), under {r.book_name}"
+    return f"The table {moment(r, s.index)}, under {r.book_name}"
 
 
 def _places(n: int) -> list[tuple[float, float]]:

@@ -73,3 +73,12 @@ def where(r: Replay, f: Finding, explain: bool = False) -> str:
     ev = next((s.event for s in r.steps if s.index == f.step), None)
     line = f", line {f.line}" if f.line else ""
     return f"{told} (step {f.step}{line}{': ' + ev if ev else ''})"
+
+
+def moment(r: Replay, step: int) -> str:
+    """The table's moment just after ``step``, in its words, the step after them (for
+    ``--at``): ``after B lifted, in the draw (step 10)``."""
+    s = next((x for x in r.steps if x.index == step), None)
+    if s is None or s.index == 0:
+        return "before the deal"
+    return f"after {told(s.event, r.seats)}, {_PHASE.get(s.phase, s.phase)} (step {s.index})"
