@@ -230,6 +230,9 @@ def _undo(game: Game, c: Consequence, saved: dict[str, Any], ev: Event,
         for n, seat in game.seats.items():
             seat.stake, seat.funds = saved["seats"][n].stake, saved["seats"][n].funds
         game.carried, game.level = saved["carried"], saved["level"]
+        game.blind_unit = saved["blind_unit"]  # a void blind does not set the price
+        # A void straddle keeps its place in the order of straddling, and the next straddle
+        # is reckoned from it, as the act left the say (the books do not say otherwise).
         told.append(Told(c.step, c.effect, name, c.provision, moved))
         return
     game.restore(saved)
