@@ -144,8 +144,10 @@ def replay(case: Case, rulebook: Rulebook | None = None,
             raise InputError(f"step {i} ({ev.describe()!r}) cannot happen: {exc}",
                              file=case.file, line=ev.line, column=ev.column,
                              path=f"events[{i - 1}]") from None
+        was = len(told)
         ended = ended or _obey(game, due, saved, ev, told)
         text = ev.describe() if not ended or due else ev.describe() + " (the deal had ended)"
+        text += "".join(f" ({_told_here(t)})" for t in told[was:] if _told_here(t))
         steps.append(_snapshot(game, i, ev.line, text, before))
     during_events = len(game.findings)
     finish(game)
@@ -214,6 +216,18 @@ def _obey(game: Game, due: list[Consequence], saved: dict[str, Any] | None, ev: 
             end_deal(game, f"{c.kind} ({c.provision})")
             return True
     return False
+
+
+def _told_here(t: Told) -> str:
+    """What a ruling did to the counters at this step, in the replay's event column."""
+    how = t.effect.partition(":")[2]
+    if t.effect == "fine":
+        return f"{t.player} fined {t.amount} into the pool"
+    if how == "excess" and t.amount:
+        return f"void past the limit: {t.amount} returned"
+    if how == "counters" and t.amount:
+        return f"void: {abs(t.amount)} {'returned' if t.amount > 0 else 'put back'}"
+    return ""
 
 
 def _undo(game: Game, c: Consequence, saved: dict[str, Any], ev: Event,
