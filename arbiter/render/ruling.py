@@ -40,6 +40,8 @@ def _decision_lines(d: Decided, name: str, refs: dict[str, Citation],
         lines.append(wrap(f"Remedy: {_sentence(d.remedy)}", "    "))
     for p in d.penalties:
         lines.append(wrap(f"Penalty: {_sentence(penalty_words(p))}", "    "))
+    if d.counters:
+        lines.append(wrap(f"The counters: {_sentence('; '.join(d.counters))}", "    "))
     if d.settled_by:
         lines.append(wrap(f"Settled by: {_sentence(d.settled_by)}", "    "))
     rests = ", ".join(_short(name, c, refs) for c in d.cites)
@@ -250,6 +252,8 @@ def ruling_markdown(r: Ruling, explain: bool = False) -> str:
                       + (f" **Remedy:** {_sentence(d.remedy)}" if d.remedy else "")
                       + "".join(f" **Penalty:** {_sentence(penalty_words(p))}"
                                 for p in d.penalties)
+                      + (f" **The counters:** {_sentence('; '.join(d.counters))}"
+                         if d.counters else "")
                       + (f" **Settled by:** {_sentence(d.settled_by)}" if d.settled_by else "")
                       + f" *({', '.join(_short(book.name, c, refs) for c in d.cites)})*"))
     for s in r.silences:

@@ -128,19 +128,21 @@ def _answer_to(ruling: Ruling, asked: Asked) -> Answer:
 
 def for_each_hand(ruling: Ruling, asked: Asked) -> Answer | None:
     """Who takes the pool, where the hands at the show are not named: the book's ruling
-    for each possibility, each player at the show holding the best hand in turn (the act
-    ``PLAYER wins`` added to the events, and ruled as the book rules it)."""
+    for each possibility, each player whose five cards are not named holding the best hand
+    in turn (the act ``PLAYER wins`` added to the events, and ruled as the book rules it, on
+    the table as its rulings leave it). A hand the table has found foul (more or less than
+    five cards) is none of the possibilities: it is not compared (Peel 64: "the holder of
+    the best hand" of the others)."""
     from ..table.cases import Event
-    from ..table.replay import replay
-    from .rulings import rule_on
+    from .course import course
 
     book, case = ruling.rulebook, ruling.case
     parts: list[str] = []
     cites: list[str] = []
-    for n in ruling.replay.outcome.get("players") or []:
+    for n in ruling.replay.outcome.get("unknown") or []:
         trial = replace(case, events=(*case.events, Event(Act.WINS, player=n)))
         try:
-            one = _from_ruling(rule_on(replay(trial, book), book), asked)
+            one = _from_ruling(course(trial, book)[1], asked)
         except InputError:
             continue
         if one is None:
@@ -149,7 +151,8 @@ def for_each_hand(ruling: Ruling, asked: Asked) -> Answer | None:
         cites += [c for c in one.cites if c not in cites]
     if not parts:
         return None
-    unknown = ", ".join(ruling.replay.outcome["unknown"])
+    names = list(ruling.replay.outcome["unknown"])
+    unknown = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     return Answer(asked.text, str(asked.kind), "; ".join(parts),
                   f"the hands of {unknown} are not named, so the answer is given for each: "
                   + "; ".join(parts), None, cites)
