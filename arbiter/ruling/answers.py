@@ -21,6 +21,7 @@ from msgspec import Struct, field
 from msgspec.structs import replace
 
 from ..errors import InputError
+from ..law.params import cites_of
 from ..law.provisions import fill, match
 from ..terms.vocabulary import (
     ACTS,
@@ -369,9 +370,8 @@ def _regular(book: Rulebook, asked: Asked, phase: str) -> Answer:
     silent on it (for an extract: it is not in the pinned text)."""
     cites: list[str] = []
     for group in PHASE_RULES.get(phase, ()):
-        spec = book.parameters.get(group)
-        if isinstance(spec, dict):
-            cites += [_ref(book, c) for c in spec.get("cites", []) if _ref(book, c) not in cites]
+        refs = cites_of(book.parameters.get(group))
+        cites += [_ref(book, c) for c in refs if _ref(book, c) not in cites]
     if not cites:
         return silent(book, asked, f"whether {asked.player} may {_words(asked)} at this point; "
                       "nothing in it is irregular by the laws it gives")
