@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from casecheck import BOOKS
 from conftest import ROOT
 
 from arbiter import Library
@@ -76,7 +77,7 @@ def test_expectations_under_all_hold_nothing_an_engine_assumption_decides() -> N
     """What a case expects of every book must not rest on what the engine assumes for one
     of them: such expectations stand under the book, with the assumption named."""
     lib = Library()
-    books = [lib.get(b) for b in ("peel", "foster", "hoyle")]
+    books = [lib.get(b) for b in BOOKS]
     for path in sorted((ROOT / "cases").glob("*.yaml")):
         case = load_case(path)
         common = case.expect.get("all", {})

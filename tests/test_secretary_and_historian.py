@@ -13,13 +13,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from casecheck import BOOKS
 from conftest import ROOT, sources_or_skip
 from inproc import run
 
 from arbiter import Library
 
 
-@pytest.mark.parametrize("parent", ["peel", "foster", "hoyle"])
+@pytest.mark.parametrize("parent", BOOKS)
 def test_new_house_writes_a_commented_house_book_that_checks(parent: str,
                                                              tmp_path: Path) -> None:
     club = tmp_path / "crown.yaml"
@@ -64,7 +65,7 @@ def test_a_house_books_file_is_named_after_its_id(tmp_path: Path) -> None:
     assert not list(tmp_path.iterdir())
 
 
-@pytest.mark.parametrize("book", ["peel", "foster", "hoyle", "house", "hoyle-straddle"])
+@pytest.mark.parametrize("book", [*BOOKS, "house", "hoyle-straddle"])
 def test_check_takes_a_rulebook_by_its_id(book: str, tmp_path: Path) -> None:
     done = run("check", book, env={"ARBITER_SOURCES": str(tmp_path / "none")})
     assert done.code == 0, done.err
@@ -128,7 +129,7 @@ SOURCES = (ROOT / "docs" / "sources.md").read_text(encoding="utf-8")
 GUTENBERG = {"peel": "27819", "hoyle": "39445"}
 
 
-@pytest.mark.parametrize("book", ["peel", "foster", "hoyle"])
+@pytest.mark.parametrize("book", BOOKS)
 def test_the_sources_page_gives_each_texts_file_sha256_and_where_it_comes_from(
         book: str) -> None:
     b = Library().get(book)
@@ -143,7 +144,7 @@ def test_the_sources_page_gives_each_texts_file_sha256_and_where_it_comes_from(
     assert "ARBITER_SOURCES=" in SOURCES
 
 
-@pytest.mark.parametrize("book", ["peel", "foster", "hoyle"])
+@pytest.mark.parametrize("book", BOOKS)
 def test_the_sources_page_says_what_each_texts_header_says(book: str) -> None:
     sources = sources_or_skip()
     b = Library().get(book)
