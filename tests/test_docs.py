@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, sources_or_skip
 from docs_examples import pages, printed, shown
+from regen import GENERATED, generated, generated_blocks, stale
 
 PAGES = pages()
 EXAMPLES = [(page, command, output) for page in PAGES
@@ -84,3 +85,20 @@ def test_the_docs_name_every_finding_kind_act_decision_and_fact() -> None:
     text = "".join(p.read_text(encoding="utf-8") for p in PAGES)
     for word in [*Kind, *Decision, *Act, *sorted(all_facts())]:
         assert f"`{word}`" in text, f"the docs do not document {word}"
+
+
+def test_every_part_written_from_the_code_is_fresh() -> None:
+    """The schemas, the registry's lists, the generated blocks and the examples: one
+    command (python tests/regen.py) writes them all, and this names each stale one."""
+    found = stale()
+    assert not found, "stale, run python tests/regen.py: " + "; ".join(found)
+
+
+def test_a_stale_generated_block_is_seen_and_written_again() -> None:
+    page = ROOT / "docs" / "disagreements.md"
+    text = page.read_text(encoding="utf-8")
+    assert generated_blocks(text), "docs/disagreements.md has no generated block"
+    m = GENERATED.search(text)
+    assert m
+    cut = text.replace(m.group(3), m.group(3).split("\n", 1)[0], 1)  # its rows dropped
+    assert cut != text and generated(cut) == text
