@@ -24,6 +24,7 @@ from ..law.provisions import Decision, Match, fill, match
 from ..law.search import search
 from ..table.acts.accounts import accounts_given, on_each_account
 from ..table.cases import Case
+from ..table.place import place
 from ..table.replay import Replay
 from ..terms.findings import Finding
 from ..terms.vocabulary import FINDINGS, VOIDS, facts_of
@@ -149,7 +150,8 @@ class Ruling(Struct):
             "answer": self.answer.to_dict() if self.answer else None,
             **({"answers": [a.to_dict() for a in self.answers]} if len(self.answers) > 1
                else {}),
-            "findings": [f.to_dict() for f in self.replay.findings],
+            "findings": [dict(f.to_dict(), where=place(self.replay, f.step))
+                         for f in self.replay.findings],
             "decisions": [x.to_dict() for x in self.decisions],
             "silent": [s.to_dict() for s in self.silences],
             "outcome": self._outcome(),
