@@ -7,12 +7,23 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# The suite never sees the user's ARBITER_RULEBOOKS; ARBITER_TEST_RULEBOOKS=DIR runs it with
+# DIR's rulebooks beside the shipped ones (tests/test_books_from_library.py drops a fourth
+# book there, and the tests of every book take it up: casecheck.published_books).
+TEST_RULEBOOKS = os.environ.get("ARBITER_TEST_RULEBOOKS")
+os.environ.pop("ARBITER_RULEBOOKS", None)
+if TEST_RULEBOOKS:
+    os.environ["ARBITER_RULEBOOKS"] = TEST_RULEBOOKS
+
 
 @pytest.fixture(autouse=True)
 def _isolated_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch):
     """Tests never read or write the user's cache of parsed rulebooks."""
     monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "cache"))
-    monkeypatch.delenv("ARBITER_RULEBOOKS", raising=False)
+    if TEST_RULEBOOKS:
+        monkeypatch.setenv("ARBITER_RULEBOOKS", TEST_RULEBOOKS)
+    else:
+        monkeypatch.delenv("ARBITER_RULEBOOKS", raising=False)
     monkeypatch.delenv("NO_COLOR", raising=False)
     yield
 

@@ -5,6 +5,8 @@ tests/test_docs.py runs them. After a change to what a command prints, write the
 again with what the commands print now (read the difference before committing it):
 
     COLUMNS=100 python tests/docs_examples.py --write
+
+(``python tests/regen.py`` writes these with every other generated part.)
 """
 
 from __future__ import annotations

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from casecheck import BOOKS
 from conftest import ROOT
 
 from arbiter import Library
@@ -14,7 +15,7 @@ from arbiter.render.ruling import ruling_markdown, ruling_text
 from arbiter.ruling.judge import judge
 from arbiter.table.cases import load_case
 from arbiter.table.replay import replay
-from arbiter.terms.vocabulary import FINDINGS, Kind, facts_of
+from arbiter.terms.vocabulary import FINDINGS, PARAMETERS, Kind, facts_of
 
 FACED = ROOT / "cases" / "card-faced-in-the-pack-in-the-draw.yaml"
 SENTENCE = ("Hoffmann does not say where a card found faced in the pack goes; this ruling "
@@ -52,13 +53,12 @@ def test_where_the_book_gives_the_rule_no_assumption_is_stated() -> None:
 
 
 def test_every_mechanic_has_exactly_one_assumption_with_its_sentence() -> None:
-    params = engine_defaults()["parameters"]
     fields = [f for f in Rules.__struct_fields__ if f != "assumed"]
-    assert sorted(params) == sorted(yaml_name(f) for f in fields)
-    for name, entry in params.items():
-        assert set(entry) == {"value", "assumes"}, name
-        assert entry["assumes"].startswith("{book} ") and "this ruling assumes" in \
-            entry["assumes"], name
+    assert sorted(PARAMETERS) == sorted(yaml_name(f) for f in fields)
+    for name, spec in PARAMETERS.items():
+        assert spec.assumes.startswith("{book} ") and "this ruling assumes" in \
+            spec.assumes, name
+    assert "parameters" not in engine_defaults()  # declared once, in the registry
     for rule in engine_defaults()["precedence"]:
         assert "cites" not in rule and "this ruling assumes" in rule["assumes"]
         kinds = {k.value for k in Kind}
@@ -70,14 +70,14 @@ def test_every_mechanic_has_exactly_one_assumption_with_its_sentence() -> None:
 
 def test_a_book_that_gives_nothing_runs_wholly_on_stated_assumptions() -> None:
     rules = rules_from({})
-    assert {yaml_name(f) for f in rules.assumed} == set(engine_defaults()["parameters"])
+    assert {yaml_name(f) for f in rules.assumed} == set(PARAMETERS)
 
 
 def test_expectations_under_all_hold_nothing_an_engine_assumption_decides() -> None:
     """What a case expects of every book must not rest on what the engine assumes for one
     of them: such expectations stand under the book, with the assumption named."""
     lib = Library()
-    books = [lib.get(b) for b in ("peel", "foster", "hoyle")]
+    books = [lib.get(b) for b in BOOKS]
     for path in sorted((ROOT / "cases").glob("*.yaml")):
         case = load_case(path)
         common = case.expect.get("all", {})

@@ -287,10 +287,9 @@ def test_a_cache_that_cannot_be_used_is_only_a_slower_start(
 
 
 DEFAULTS_BROKEN = {
-    "a setting missing": lambda d: d["parameters"].pop("straddle.first"),
-    "a setting's value a mapping": lambda d: d["parameters"]["straddle.first"].__setitem__(
-        "value", {"x": 1}),
-    "no sentence assumed": lambda d: d["parameters"]["draw.faced_card"].pop("assumes"),
+    "precedence missing": lambda d: d.pop("precedence"),
+    "no sentence assumed": lambda d: d["precedence"][0].pop("assumes"),
+    "procedures not a mapping": lambda d: d.__setitem__("procedures", [1]),
     "precedence not a list": lambda d: d.__setitem__("precedence", {"x": 1}),
     "not a mapping": lambda d: d.clear(),
 }

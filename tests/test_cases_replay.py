@@ -9,6 +9,7 @@ under that book with no irregularity at all.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from casecheck import BOOKS, expected_books, library, replay_differences
@@ -35,9 +36,18 @@ def test_case_replays_to_its_expected_figures(path: Path, book: str) -> None:
     expect = dict(case.expect.get("all", {})) if book in BOOKS else {}
     for k, v in case.expect.get(book, {}).items():
         expect[k] = v
+    if book not in case.expect and _findings_by_book(case.expect):
+        # A book with no block of its own (a fourth book) is held to what ``all:`` says;
+        # where each book's findings are given under the book, ``all:`` says none.
+        expect.setdefault("findings_include", [])
     r, _ = course(case, library().get(book))
     diffs = replay_differences(r, expect)
     assert not diffs, f"{path.name} under {book}:\n  " + "\n  ".join(diffs)
+
+
+def _findings_by_book(expect: dict[str, Any]) -> bool:
+    return any(isinstance(v, dict) and ("findings" in v or "findings_include" in v)
+               for k, v in expect.items() if k != "all")
 
 
 def test_every_case_carries_an_expectation() -> None:

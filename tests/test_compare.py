@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from casecheck import BOOKS
 from click.testing import CliRunner
 from conftest import ROOT
 
@@ -23,7 +24,6 @@ from arbiter.cli import cli
 from arbiter.table.cases import load_case
 
 CASES = ROOT / "cases"
-BOOKS = ["foster", "hoyle", "peel"]
 
 # The straddle, a card exposed in the draw, incorrect draws, who bets first, the ranking of
 # hands, a card exposed in the deal, a wrong number dealt, table stakes.

@@ -19,6 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from casecheck import BOOKS
 from handgen import dump, generate_document
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -33,7 +34,6 @@ from arbiter.terms.vocabulary import ACTS, PERMITS, QUESTIONS, Act, Decision, Qu
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted((ROOT / "cases").glob("*.yaml"))
-BOOKS = ("peel", "foster", "hoyle")
 
 
 @pytest.fixture(scope="module")

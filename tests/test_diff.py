@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from casecheck import BOOKS
 from click.testing import CliRunner
 from conftest import ROOT
 
@@ -15,8 +16,6 @@ from arbiter import Library, Rulebook
 from arbiter.cli import cli
 from arbiter.law.alike import compare_finding
 from arbiter.law.topics import topic_ids, topics_of, untopical_laws
-
-BOOKS = ["foster", "hoyle", "peel"]
 
 
 def run(*args: str) -> Any:
@@ -67,10 +66,10 @@ def test_fosters_topics_outside_the_extract_are_marked_not_pinned() -> None:
 
 def test_the_three_straddle_rules_with_their_limits() -> None:
     lib = Library()
-    books = [lib.get(b) for b in ("peel", "foster", "hoyle")]
-    result = run("diff", "peel", "foster", "hoyle", "--topic", "straddling")
+    books = [lib.get(b) for b in BOOKS]
+    result = run("diff", *BOOKS, "--topic", "straddling")
     assert result.exit_code == 0
-    data = json.loads(run("diff", "peel", "foster", "hoyle", "--topic", "straddling",
+    data = json.loads(run("diff", *BOOKS, "--topic", "straddling",
                           "--format", "json").output)["topics"][0]
     shown = {(side["book"], law["ref"]): law["text"] for side in data["laws"]
              for law in side["laws"]}

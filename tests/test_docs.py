@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, sources_or_skip
 from docs_examples import pages, printed, shown
+from regen import GENERATED, generated, generated_blocks, stale
 
 PAGES = pages()
 EXAMPLES = [(page, command, output) for page in PAGES
@@ -98,3 +99,20 @@ def test_each_abridged_example_shows_what_the_command_prints(page: Path, command
     for piece in re.split(r"\.\.\.", output):
         said = " ".join(piece.split())
         assert said in got, f"{page.name} shows stale output for: {command}: {said[:80]!r}"
+
+
+def test_every_part_written_from_the_code_is_fresh() -> None:
+    """The schemas, the registry's lists, the generated blocks and the examples: one
+    command (python tests/regen.py) writes them all, and this names each stale one."""
+    found = stale()
+    assert not found, "stale, run python tests/regen.py: " + "; ".join(found)
+
+
+def test_a_stale_generated_block_is_seen_and_written_again() -> None:
+    page = ROOT / "docs" / "disagreements.md"
+    text = page.read_text(encoding="utf-8")
+    assert generated_blocks(text), "docs/disagreements.md has no generated block"
+    m = GENERATED.search(text)
+    assert m
+    cut = text.replace(m.group(3), m.group(3).split("\n", 1)[0], 1)  # its rows dropped
+    assert cut != text and generated(cut) == text

@@ -42,6 +42,7 @@ from typing import Any
 
 import pytest
 import yaml
+from casecheck import BOOKS
 from inproc import run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -1065,13 +1066,13 @@ def test_a_relative_xdg_cache_home_is_ignored_for_home(tmp_path: Path,
 
 # --- extends: null, as `rulebooks --format json` prints it ------------------------------------
 
-@pytest.mark.parametrize("book", ["peel", "foster", "hoyle"])
+@pytest.mark.parametrize("book", BOOKS)
 def test_extends_null_is_a_book_on_no_other(book: str, tmp_path: Path) -> None:
     import json
 
     listed = {b["id"]: b for b in json.loads(run("rulebooks", "--format", "json").out)}
     assert listed[book]["extends"] is None
-    text = (ROOT / "rulebooks" / f"{book}.yaml").read_text("utf-8")
+    text = Path(listed[book]["file"]).read_text("utf-8")
     folder = tmp_path / "books"
     for spelling in ("null", "~", ""):
         p = write(folder, f"{book}.yaml", text.replace("\nlaws:", f"\nextends: {spelling}\nlaws:",

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from casecheck import BOOKS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
@@ -25,7 +26,6 @@ from arbiter.table.cases import Case, Event, load_case
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted((ROOT / "cases").glob("*.yaml"))
-BOOKS = ["foster", "hoyle", "peel"]
 NAMES = ["Ames", "Bligh", "Crewe", "Dacre", "Eyre", "Fane", "Grey", "Howe", "Ince", "Jope"]
 
 

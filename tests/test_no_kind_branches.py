@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import ast
 
+from casecheck import BOOKS
 from conftest import ROOT
 
 from arbiter.terms.vocabulary import Decision, Kind
 
-WORDS = {k.value for k in Kind} | {d.value for d in Decision} | {"peel", "foster", "hoyle"}
+WORDS = {k.value for k in Kind} | {d.value for d in Decision} | set(BOOKS)
 EXEMPT = {"vocabulary.py", "vocabulary_doc.py"}
 
 

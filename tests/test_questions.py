@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from casecheck import BOOKS
 
 from arbiter import Library
 from arbiter.render.ruling import ruling_text
@@ -53,7 +54,7 @@ def test_rule_help_lists_every_question_form() -> None:
         assert spec.form in text
 
 
-@pytest.mark.parametrize("book", ["foster", "hoyle", "peel"])
+@pytest.mark.parametrize("book", BOOKS)
 def test_the_first_line_under_each_heading_is_the_answer(book: str) -> None:
     for path in sorted((ROOT / "cases").glob("*.yaml")):
         case = load_case(path)
@@ -129,7 +130,7 @@ def test_every_act_at_every_point_is_ruled_or_found_never_refused(point: str,
             events = [*POINTS[point], line.format(p=who)]
             text = TABLE + "events:\n" + "".join(f"  - {e}\n" for e in events)
             case = load_case(tmp_path / "x.yaml", text)
-            for book in ("foster", "hoyle", "peel"):
+            for book in BOOKS:
                 ruling = judge(case, Library().get(book))  # raises on a refusal
                 assert ruling is not None, (point, line)
 

@@ -8,12 +8,11 @@ instead of replaying.
 from __future__ import annotations
 
 import pytest
+from casecheck import BOOKS
 
 from arbiter import Library
 from arbiter.table.cases import load_case
 from arbiter.table.replay import replay
-
-BOOKS = ("peel", "foster", "hoyle")
 
 
 @pytest.mark.parametrize("book", BOOKS)

@@ -23,6 +23,7 @@ import re
 from typing import Any
 
 import pytest
+from casecheck import BOOKS
 from handgen import dump, generate_chaos, generate_document
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -36,7 +37,6 @@ from arbiter.table.cases import Case, load_case
 from arbiter.table.replay import Replay, replay
 from arbiter.terms.vocabulary import VOIDS, facts_of
 
-BOOKS = ("peel", "foster", "hoyle")
 FILE = "generated.yaml"
 PROPERTY = settings(max_examples=200, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

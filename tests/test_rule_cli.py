@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from casecheck import BOOKS
 from click.testing import CliRunner
 from conftest import ROOT
 from msgspec.structs import replace
@@ -69,7 +70,7 @@ def test_rule_json_has_the_documented_stable_keys() -> None:
 def test_rule_all_books_compares_the_editions() -> None:
     data = json.loads(rule(LIFTED, "--rulebook", "all", "--format", "json"))
     by_book = {d["rulebook"]: d for d in data}
-    assert {"peel", "foster", "hoyle"} <= set(by_book)
+    assert set(BOOKS) <= set(by_book)
     assert any(d["decision"] == "foul_hand" for d in by_book["peel"]["decisions"])
     # Hoffmann has no law on a wrong draw: silent, with his own pointer to other codes.
     assert by_book["hoyle"]["decisions"] == []

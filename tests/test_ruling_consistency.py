@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from casecheck import BOOKS
 
 from arbiter import Library
 from arbiter.ruling.judge import judge
@@ -17,7 +18,7 @@ OPPOSED = [{"action_void", "action_stands"}, {"foul_hand", "corrected"},
            {"foul_hand", "must_take"}, {"misdeal", "deal_stands"}, {"wins_pool", "divide_pool"}]
 
 
-@pytest.mark.parametrize("book", ["foster", "hoyle", "peel"])
+@pytest.mark.parametrize("book", BOOKS)
 def test_no_finding_is_decided_both_ways_on_one_account(book: str) -> None:
     rb = Library().get(book)
     for path in CASES:
@@ -32,7 +33,7 @@ def test_no_finding_is_decided_both_ways_on_one_account(book: str) -> None:
             assert not clash, f"{path.name} under {book}: {key[0]} at step {key[1]} is {clash}"
 
 
-@pytest.mark.parametrize("book", ["foster", "hoyle", "peel"])
+@pytest.mark.parametrize("book", BOOKS)
 def test_a_forfeited_stake_is_listed_once(book: str) -> None:
     rb = Library().get(book)
     for path in CASES:
@@ -43,7 +44,7 @@ def test_a_forfeited_stake_is_listed_once(book: str) -> None:
         assert not twice, f"{path.name} under {book}: stake forfeited more than once: {twice}"
 
 
-@pytest.mark.parametrize("book", ["foster", "hoyle", "peel"])
+@pytest.mark.parametrize("book", BOOKS)
 def test_an_act_once_voided_is_not_ruled_on_again(book: str) -> None:
     """When one decision voids an act (a straddle that does not stand), nothing else found in
     that act (its amount, its limit) is decided beside it, on the same account."""

@@ -4,6 +4,7 @@ and refusals that point to the form that fits (issue 21)."""
 from __future__ import annotations
 
 import pytest
+from casecheck import BOOKS
 
 from arbiter.errors import InputError
 from arbiter.law.rulebooks import Library
@@ -30,7 +31,7 @@ def refusal(events: list[str], extra: str = "") -> InputError:
 
 # --- the sitting -----------------------------------------------------------------------
 
-@pytest.mark.parametrize("book", ["foster", "hoyle", "peel"])
+@pytest.mark.parametrize("book", BOOKS)
 def test_the_next_deal_is_dealt_by_the_player_on_the_dealers_left(book: str) -> None:
     r = replay(case(["B blinds 1", "deal", "C comes in", "D passes", "E passes", "A passes",
                      "B passes", "next deal", "deal"]), Library().get(book))

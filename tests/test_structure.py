@@ -28,6 +28,8 @@ LAZY_ALLOWED = {
     # answers and judge import each other inside functions; core (issue 19) is reworking
     # both (the ruling read by the answers), which removes the circle.
     "arbiter.ruling.answers", "arbiter.ruling.judge",
+    # PyYAML is imported on the first parse: `law` and a cached rulebook read no YAML.
+    "arbiter.load.yamlsafe",
     # The SVG picture's escaping (xml.sax.saxutils) is imported only to draw one.
     "arbiter.render.picture",
 }

@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
+from casecheck import BOOKS
 
 from arbiter import Library
 from arbiter.render.ruling import ruling_markdown, ruling_text
@@ -23,7 +24,6 @@ from arbiter.terms.vocabulary import QUESTION_FACTS, Kind, all_facts
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted((ROOT / "cases").glob("*.yaml"))
-BOOKS = ["foster", "hoyle", "peel"]
 
 # Kinds whose names, with the underscores dropped, are the table's own phrases ("D bets
 # out of turn", "the jack-pot was not opened", "he divulged his hand").

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from casecheck import BOOKS
 from conftest import ROOT
 
 from arbiter.render.vocabulary_doc import BLOCKS, blocks
@@ -112,7 +113,7 @@ def test_every_fact_a_shipped_provision_tests_is_one_its_kind_carries() -> None:
     from arbiter.terms.vocabulary import facts_of
 
     lib = Library()
-    for book_id in ("peel", "foster", "hoyle"):
+    for book_id in BOOKS:
         for p in lib.get(book_id).provisions:
             assert set(p.get("when", {})) <= set(facts_of(p["finding"])), p["id"]
 

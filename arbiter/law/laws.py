@@ -7,6 +7,8 @@ from typing import Any
 
 from msgspec import Struct
 
+from .params import cites_of
+
 # Law and Rulebook are msgspec Structs, not dataclasses: `arbiter law` is run at the table,
 # and 38 frozen dataclasses cost 40-60 ms to define on this machine, where Structs cost 1-7 ms.
 
@@ -134,7 +136,7 @@ class Rulebook(Struct, frozen=True):
         for group in self.parameters.values():
             # A group counts only where it sets something: cites alone decide nothing.
             if isinstance(group, dict) and set(group) - {"cites", "note"}:
-                refs += group.get("cites", [])
+                refs += cites_of(group)
         if self.questions_of_fact:
             refs += self.questions_of_fact.get("cites", [])
         for a in self.answers:

@@ -2,9 +2,10 @@
 
 The engine knows how a deal, a draw and a betting round work; everything
 that varies between Foster, Peel and Hoffmann is a field here, filled from
-the rulebook YAML. A field the rulebook does not give keeps the default
-of ``engine_defaults.yaml`` (an assumption, never law) and is listed in ``assumed``
-so a ruling can say so.
+the rulebook YAML. Each setting is declared once, in the vocabulary's registry
+(``arbiter.terms.vocabulary.PARAMETERS``): its key, the field here it fills, its values,
+and the engine's assumption where a book gives none (never law), which is listed in
+``assumed`` so a ruling can say so.
 """
 
 from __future__ import annotations
@@ -18,46 +19,15 @@ from msgspec import Struct
 from ..load import cache as store
 from ..load.yamlsafe import parse
 from ..terms.cards import Ranking
-
-# YAML path (group, key) -> field name.
-_KEYS: dict[tuple[str, str], str] = {
-    ("blind", "max_of_limit"): "blind_max_of_limit",
-    ("straddle", "first"): "straddle_first",
-    ("straddle", "step"): "straddle_step",
-    ("straddle", "max_of_limit"): "straddle_max_of_limit",
-    ("straddle", "counts_as"): "straddle_counts_as",
-    ("straddle", "when"): "straddle_when",
-    ("straddle", "recognised"): "straddle_recognised",
-    ("going_in", "multiple_of_blind"): "come_in_multiple",
-    ("going_in", "make_good_at_draw"): "make_good_at_draw",
-    ("draw", "exposed_card"): "exposed_card",
-    ("draw", "exposed_replaced"): "exposed_replaced",
-    ("draw", "faced_card"): "faced_card",
-    ("draw", "last_card"): "last_card",
-    ("draw", "reshuffle"): "reshuffle",
-    ("draw", "dealer_may_give_discarded"): "give_discarded",
-    ("betting", "first"): "bet_first",
-    ("betting", "age_may_hold"): "age_may_hold",
-    ("betting", "first_may_stand"): "first_may_stand",
-    ("hands", "order"): "hand_order",
-    ("hands", "ace_in_sequence"): "ace_in_sequence",
-    ("hands", "hearts_break_ties"): "hearts_break_ties",
-    ("hands", "hearts_flush_best"): "hearts_flush_best",
-    ("hands", "two_pairs_odd_card"): "two_pairs_odd_card",
-    ("jackpot", "openers"): "jackpot_openers",
-    ("jackpot", "age_antes_again"): "age_antes_again",
-    ("jackpot", "pass_before_opening"): "jackpot_pass",
-    ("jackpot", "series"): "jackpot_series",
-    ("jackpot", "judged_on"): "openers_judged_on",
-    ("deal", "passes"): "deal_passes",
-}
+from ..terms.vocabulary import PARAMETERS
 
 
 # A record rather than a dataclass or a NamedTuple, as Law is: every replay imports this.
 class Rules(Struct, frozen=True):
-    """Every mechanic the books differ on. No value here has a default in Python: what a
-    rulebook does not give comes from the engine's assumptions (``engine_defaults.yaml``),
-    and is listed in ``assumed`` so every ruling that depends on it can say so."""
+    """Every mechanic the books differ on, one field for each setting of the registry
+    (``PARAMETERS``; the module fails at import if they part). No value here has a default:
+    what a rulebook does not give is the registry's stated assumption, and is listed in
+    ``assumed`` so every ruling that depends on it can say so."""
 
     blind_max_of_limit: float | None
     straddle_first: int  # the first straddle, as a multiple of the blind
@@ -96,12 +66,16 @@ class Rules(Struct, frozen=True):
                        self.two_pairs_odd_card)
 
 
+if set(Rules.__struct_fields__) - {"assumed"} != {p.field for p in PARAMETERS.values()}:
+    raise RuntimeError("arbiter.law.params: Rules and the vocabulary's PARAMETERS differ")
+
 DEFAULTS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "engine_defaults.yaml")
 
 
 @cache
 def engine_defaults() -> dict[str, Any]:
-    """The engine's assumptions, read (safely) from ``engine_defaults.yaml``, through the
+    """The engine's assumed precedence and procedures, read (safely) from
+    ``engine_defaults.yaml``, through the
     cache of parsed files (keyed by the file's bytes) when it holds a well-shaped entry."""
 
     with open(DEFAULTS_FILE, "rb") as fh:
@@ -121,18 +95,11 @@ def engine_defaults() -> dict[str, Any]:
 
 def defaults_fault(data: Any) -> str | None:
     """What is wrong with the shape of the engine's defaults (None: nothing), so that a
-    broken cache entry is never used: every setting once, each with a plain value and
-    the sentence it assumes; precedence rules and procedures as the engine reads them."""
-    if not isinstance(data, dict) or not isinstance(data.get("parameters"), dict):
-        return "expected a mapping with 'parameters'"
-    settings = data["parameters"]
-    if set(settings) != {f"{g}.{k}" for g, k in _KEYS}:
-        return "expected each setting once"
-    for name, entry in settings.items():
-        if not isinstance(entry, dict) or not isinstance(entry.get("assumes"), str) or \
-                "value" not in entry or not _plain(entry["value"]):
-            return f"{name}: expected a plain value and what it assumes"
-    rules = data.get("precedence", [])
+    broken cache entry is never used: precedence rules and procedures as the engine reads
+    them. (The settings' assumptions are the vocabulary's, not this file's.)"""
+    if not isinstance(data, dict) or not {"precedence", "procedures"} <= set(data):
+        return "expected a mapping with 'precedence' and 'procedures'"
+    rules = data["precedence"]
     if not isinstance(rules, list) or not all(
             isinstance(r, dict) and all(isinstance(r.get(f), str)
                                         for f in ("id", "finding", "assumes"))
@@ -142,17 +109,11 @@ def defaults_fault(data: Any) -> str | None:
             and all(type(v) in (bool, str, int) for v in r.get("when", {}).values())
             for r in rules):
         return "precedence: expected rules with an id, a finding, causes and what they assume"
-    procedures = data.get("procedures", {})
+    procedures = data["procedures"]
     if not isinstance(procedures, dict) or not all(
             isinstance(v, dict) and _plain_tree(v) for v in procedures.values()):
         return "procedures: expected a mapping of plain data"
     return None
-
-
-def _plain(value: Any) -> bool:
-    if isinstance(value, list):
-        return all(type(v) in (bool, int, str) for v in value)
-    return value is None or type(value) in (bool, int, str)
 
 
 def _plain_tree(value: Any, depth: int = 0) -> bool:
@@ -168,30 +129,47 @@ def _plain_tree(value: Any, depth: int = 0) -> bool:
 def rules_from(parameters: dict[str, Any]) -> Rules:
     """Build Rules from a rulebook's (already schema-checked) parameters; what it does
     not give is the engine's assumption."""
-    assumptions = engine_defaults()["parameters"]
     values: dict[str, Any] = {}
     assumed = set()
-    for (group, key), name in _KEYS.items():
+    for name, spec in PARAMETERS.items():
+        group, key = name.split(".", 1)
         g = parameters.get(group)
         if isinstance(g, dict) and key in g:
             v = g[key]
         else:
-            v = assumptions[f"{group}.{key}"]["value"]
-            assumed.add(name)
-        values[name] = tuple(v) if isinstance(v, list) else v
+            v = spec.assumed
+            assumed.add(spec.field)
+        values[spec.field] = tuple(v) if isinstance(v, list) else v
     return Rules(**values, assumed=frozenset(assumed))
 
 
 def parameter_names() -> list[str]:
     """Every setting a rulebook may give, as ``group.key`` (``draw.faced_card``)."""
-    return sorted(f"{group}.{key}" for group, key in _KEYS)
+    return sorted(PARAMETERS)
 
 
 def yaml_name(field_name: str) -> str:
-    for (group, key), name in _KEYS.items():
-        if name == field_name:
-            return f"{group}.{key}"
-    return field_name
+    return next((name for name, spec in PARAMETERS.items() if spec.field == field_name),
+                field_name)
+
+
+def assumed_value(name: str) -> Any:
+    """The value the engine assumes for a setting (``draw.reshuffle``) no book gives, as
+    the YAML writes it (a list, not a tuple)."""
+    v = PARAMETERS[name].assumed
+    return list(v) if isinstance(v, tuple) else v
+
+
+def cites_of(group: Any, key: str | None = None) -> list[Any]:
+    """The laws a book's parameter group rests on: for one setting (``key``), its own
+    ``cites`` (or the group's one list); without a key, every law the group cites."""
+    if not isinstance(group, dict):
+        return []
+    c = group.get("cites", [])
+    if isinstance(c, dict):
+        lists = [c.get(key, [])] if key is not None else list(c.values())
+        return [ref for refs in lists for ref in refs]
+    return list(c)
 
 
 def voice(book: Any) -> str:
@@ -202,7 +180,7 @@ def voice(book: Any) -> str:
 
 def assumption(name: str, book: str) -> str:
     """The plain sentence a ruling gives for an assumed mechanic (``draw.faced_card``)."""
-    text: str = engine_defaults()["parameters"][name]["assumes"]
+    text = PARAMETERS[name].assumes
     return text.replace("{book}", book)
 
 

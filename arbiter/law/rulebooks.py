@@ -19,7 +19,7 @@ from ..load import cache
 from ..load.files import decode, read_bytes, shipped_dir
 from ..load.formats.check import conform, fits
 from ..load.yamlsafe import format_path, parse
-from ..terms.vocabulary import FINDINGS, QUESTION_FACTS, VOIDS, facts_of
+from ..terms.vocabulary import FINDINGS, PARAMETERS, QUESTION_FACTS, VOIDS, facts_of
 from .conditions import disjoint, never
 from .laws import Effect, Law, Rulebook, normalise_ref
 from .provisions import placeholders, text_values
@@ -504,11 +504,24 @@ def check_references(book: Rulebook, path: StrPath) -> None:
                 raise error_at(path, (key, "says"), f"names {{{name}}}, which is not a fact a "
                                f"ruling can fill in; {did_you_mean(name, sorted(known))}")
     check_answers(book, path)
+    check_parameter_cites(book, path)
+
+
+def check_parameter_cites(book: Rulebook, path: StrPath) -> None:
+    """Each law a parameter cites (by setting, or for its group) is one the book holds."""
     for name, group in book.parameters.items():
-        for ref in group.get("cites", []) if isinstance(group, dict) else []:
-            if book.law(ref) is None:
-                raise error_at(path, ("parameters", name, "cites"), f"cites law {ref!r}, which "
-                               f"{book.name} does not hold; {did_you_mean(str(ref), refs)}")
+        cited = group.get("cites", []) if isinstance(group, dict) else []
+        for key, refs_of in cited.items() if isinstance(cited, dict) else [("", cited)]:
+            if key and f"{name}.{key}" not in PARAMETERS:
+                keys = [n.split(".", 1)[1] for n in PARAMETERS if n.startswith(name + ".")]
+                raise error_at(path, ("parameters", name, "cites", key), f"cites for "
+                               f"{key!r}, which is not a setting of {name!r}; "
+                               f"{did_you_mean(key, keys)} (settings: {', '.join(keys)})")
+            for ref in refs_of:
+                if book.law(ref) is None:
+                    where = ("parameters", name, "cites") + ((key,) if key else ())
+                    raise error_at(path, where, f"cites law {ref!r}, which {book.name} does "
+                                   f"not hold; {did_you_mean(str(ref), book.refs())}")
 
 
 def check_answers(book: Rulebook, path: StrPath) -> None:

@@ -6,11 +6,12 @@ never from a ruling: a law's cases are the ones written to exercise it."""
 from __future__ import annotations
 
 import os
+from pathlib import PurePath
 from typing import Any
 
 from ..errors import ArbiterError
 from . import cache as store
-from .examples import examples
+from .examples import files
 from .yamlsafe import parse
 
 
@@ -21,14 +22,14 @@ def cases_citing(book: str, shipped: tuple[str, ...] = ()) -> dict[str, list[str
     Read through the cache, keyed by each case file's name, size and time of change (as
     the cache keys its own code): reading two hundred cases would cost ``arbiter law`` half
     a second on every start; the stat of them, a few milliseconds."""
-    shown = examples()
+    shown = files()  # their titles are not read: only their names and stamps key the cache
     stamps = []
-    for ex in shown:
+    for path in shown:
         try:
-            st = os.stat(ex.path)
+            st = os.stat(path)
         except OSError:
             continue
-        stamps.append(f"{ex.name} {st.st_size} {st.st_mtime_ns}".encode())
+        stamps.append(f"{PurePath(path).stem} {st.st_size} {st.st_mtime_ns}".encode())
     k = store.key(b"cases citing", book.encode(), " ".join(shipped).encode(), *stamps)
     use = store.in_use()
     hit = store.get(k) if use else None
@@ -47,11 +48,12 @@ def _well_shaped(data: Any) -> bool:
         for r, v in data.items())
 
 
-def _index(shown: list[Any], book: str, shipped: tuple[str, ...]) -> dict[str, list[str]]:
+def _index(shown: list[str], book: str, shipped: tuple[str, ...]) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
-    for ex in shown:
+    for path in shown:
         try:
-            data = parse(ex.text(), ex.path).data
+            with open(path, encoding="utf-8") as fh:
+                data = parse(fh.read(), path).data
         except (OSError, ArbiterError):
             continue  # `arbiter check` reports a broken case; the index passes over it
         expect = data.get("expect") if isinstance(data, dict) else None
@@ -62,7 +64,7 @@ def _index(shown: list[Any], book: str, shipped: tuple[str, ...]) -> dict[str, l
         for key in keys:
             refs.update(dict.fromkeys(_cited(expect.get(key))))
         for ref in refs:
-            out.setdefault(ref, []).append(ex.name)
+            out.setdefault(ref, []).append(PurePath(path).stem)
     return out
 
 

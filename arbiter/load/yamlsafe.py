@@ -10,15 +10,27 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import yaml
 from msgspec import Struct
 
 from ..errors import InputError, clip
 
-try:  # libyaml is several times faster; fall back to the pure-Python loader.
-    from yaml import CSafeLoader as _Loader
-except ImportError:  # pragma: no cover - depends on how PyYAML was built
-    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+# PyYAML is imported on the first parse, not with this module: `arbiter law` and every
+# rulebook read from the cache need no YAML, and PyYAML's import is a third of Python's
+# own start-up (measured by benchmarks/cold_start.py: docs/speed.md).
+yaml: Any = None
+_Loader: Any = None
+
+
+def _load_yaml() -> None:
+    global yaml, _Loader
+    if yaml is None:
+        import yaml as module
+
+        try:  # libyaml is several times faster; fall back to the pure-Python loader.
+            _Loader = module.CSafeLoader
+        except AttributeError:  # pragma: no cover - depends on how PyYAML was built
+            _Loader = module.SafeLoader
+        yaml = module
 
 Path = tuple[str | int, ...]
 
@@ -103,6 +115,7 @@ def _guard(text: str, file: str) -> None:
 
 def _flow_depth(text: str, file: str) -> None:
     """The true nesting of ``[`` and ``{`` (outside quotes, comments and block text)."""
+    _load_yaml()
     loader = _Loader(text)
     depth = 0
     try:
@@ -124,6 +137,7 @@ def _flow_depth(text: str, file: str) -> None:
 
 def parse(text: str, file: str, max_values: int = MAX_VALUES) -> Document:
     """Parse one YAML document strictly. Raises InputError on any problem."""
+    _load_yaml()
     _guard(text, file)
     loader = _Loader(text)
     try:

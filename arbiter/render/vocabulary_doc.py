@@ -20,6 +20,8 @@ from ..terms.vocabulary import (
     DECISIONS,
     DERIVED_FACTS,
     FINDINGS,
+    PARAMETER_GROUPS,
+    PARAMETERS,
     PENALTIES,
     QUESTION_FACTS,
     QUESTIONS,
@@ -62,11 +64,11 @@ def defaults() -> str:
     data = engine_defaults()
     rows = ["| where the book is silent on | the engine assumes | the ruling says |",
             "|---|---|---|"]
-    for name, entry in data["parameters"].items():
-        value = entry["value"]
+    for name, spec in PARAMETERS.items():
+        value = spec.assumed
         shown = "none" if value is None else ", ".join(map(str, value)) if isinstance(
-            value, list) else str(value).lower() if isinstance(value, bool) else str(value)
-        rows.append(f"| `{name}` | `{shown}` | {entry['assumes']} |")
+            value, tuple) else str(value).lower() if isinstance(value, bool) else str(value)
+        rows.append(f"| `{name}` | `{shown}` | {spec.assumes} |")
     for rule in data.get("precedence", []):
         causes = ", ".join(rule["ruled_on_cause"])
         rows.append(f"| precedence `{rule['id']}` | `{rule['finding']}` ruled on "
@@ -78,6 +80,27 @@ def defaults() -> str:
         rows.append(f"| procedure `{name}` | `{shown}` | {says} |")
     for name, entry in data.get("void", {}).items():
         rows.append(f"| void `{name}` | `{entry['value']}` | {entry['assumes']} |")
+    return "\n".join(rows)
+
+
+_KINDS = {"bool": "`true` or `false`", "count": "a whole number from 1",
+          "fraction": "a fraction of the limit, 0 to 1"}
+
+
+def parameters() -> str:
+    rows = ["| setting | values | what it says |", "|---|---|---|"]
+    for name, spec in PARAMETERS.items():
+        values = _KINDS.get(spec.kind) or _codes(spec.values)
+        if spec.kind == "choices":
+            values = "a list of " + values
+        if spec.nullable:
+            values += ", or `null` (none)"
+        rows.append(f"| `{name}` | {values} | {spec.summary} |")
+    rows.append("")
+    rows.append("Each group (" + _codes(PARAMETER_GROUPS) + ") also takes `note`, and "
+                "`cites`: the laws each setting rests on, by setting (`cites: {first: [21], "
+                "step: [22]}`), or one list where every setting of the group rests on the "
+                "same laws.")
     return "\n".join(rows)
 
 
@@ -95,7 +118,7 @@ def questions() -> str:
 
 
 BLOCKS = {"acts": acts, "findings": findings, "decisions": decisions, "defaults": defaults,
-          "questions": questions}
+          "questions": questions, "parameters": parameters}
 _BLOCK = re.compile(r"(<!-- vocabulary:(\w+) -->\n)(.*?)(<!-- /vocabulary -->)", re.S)
 
 

@@ -21,6 +21,7 @@ from msgspec import Struct, field
 from msgspec.structs import replace
 
 from ..errors import InputError
+from ..law.params import cites_of
 from ..law.provisions import fill, match
 from ..terms.vocabulary import (
     ACTS,
@@ -402,9 +403,8 @@ def _phase_cites(book: Rulebook, phase: str) -> list[str]:
     parameters' ``cites``)."""
     cites: list[str] = []
     for group in PHASE_RULES.get(phase, ()):
-        spec = book.parameters.get(group)
-        if isinstance(spec, dict):
-            cites += [_ref(book, c) for c in spec.get("cites", []) if _ref(book, c) not in cites]
+        refs = cites_of(book.parameters.get(group))
+        cites += [_ref(book, c) for c in refs if _ref(book, c) not in cites]
     return cites
 
 

@@ -12,7 +12,7 @@ from msgspec import Struct, field
 from ..errors import InputError, did_you_mean
 from ..law.alike import Alike, compare_finding, kinds_on
 from ..law.laws import Law, Rulebook
-from ..law.params import engine_defaults
+from ..law.params import assumed_value, cites_of
 from ..law.rulebooks import Library
 from ..law.topics import Topic, parameter_keys, topic_ids, topics_of, untopical_laws
 
@@ -103,10 +103,10 @@ def _with_other(lib: Library, book: Rulebook, topics: dict[str, Topic]) -> dict[
 def setting(book: Rulebook, name: str) -> Setting:
     group, key = name.split(".", 1)
     g = book.parameters.get(group)
-    cites = tuple(str(c) for c in g.get("cites", [])) if isinstance(g, dict) else ()
+    cites = tuple(str(c) for c in cites_of(g, key))
     if isinstance(g, dict) and key in g:
         return Setting(g[key], True, cites, name)
-    return Setting(engine_defaults()["parameters"][name]["value"], False, cites, name)
+    return Setting(assumed_value(name), False, cites, name)
 
 
 def _value_words(v: Any, name: str = "") -> str:

@@ -1,4 +1,6 @@
-"""The vocabulary, declared once: every act, finding kind, decision and penalty form.
+"""The vocabulary, declared once: every act, finding kind, decision, penalty form, question
+and parameter (the settings a rulebook gives, each with its values and the engine's
+assumption where a book gives none).
 
 Everything else derives from this module: the ``Act``, ``Kind`` and
 ``Decision`` enums (defined here, beside their entries), the one-line verb
@@ -8,7 +10,9 @@ README's lists (tests/test_vocabulary.py fails if either drifts from this).
 
 Adding an act is one ``Act`` member and one ``ACTS`` entry here, plus its
 handler in ``arbiter/acts/``; adding a finding kind is one ``Kind`` member and
-one ``FINDINGS`` entry. This module imports nothing from arbiter: everything
+one ``FINDINGS`` entry; adding a parameter is one ``PARAMETERS`` entry and its field in
+``arbiter.law.params.Rules`` (the rulebook format, its schema, the docs' tables and the
+assumption a ruling states follow). This module imports nothing from arbiter: everything
 may use it. (Records, not dataclasses or NamedTuples: every ruling imports this module,
 and should pay for neither.)
 """
@@ -702,6 +706,176 @@ PENALTIES: dict[str, str] = {
 PLACES = ("dealer", "left_of_dealer", "right_of_dealer")
 
 
+# --- parameters -----------------------------------------------------------------------
+
+class ParamSpec(Struct, frozen=True):
+    """One setting a rulebook may give under ``parameters:`` (``straddle.first``), where the
+    books differ on a mechanic: the field of ``arbiter.law.params.Rules`` it fills, what it
+    means, the values it takes (``kind``: ``choice`` of ``values``, ``choices``: a list of
+    them, ``bool``, ``count``: a whole number from 1, ``fraction``: 0 to 1, of the limit;
+    ``nullable``: null is allowed too), and the engine's assumption where a book gives none:
+    the value the table takes, and the sentence a ruling that turns on it says (``{book}``:
+    the book's name). A book cites its law for each key it gives (``cites:`` in the group,
+    by key)."""
+
+    field: str
+    summary: str
+    kind: str
+    assumed: str | int | bool | tuple[str, ...] | None
+    assumes: str
+    values: tuple[str, ...] = ()
+    nullable: bool = False
+    min_items: int = 0
+
+
+# The groups of ``parameters:``, each a mapping of its settings (and ``cites``, ``note``).
+PARAMETER_GROUPS: dict[str, str] = {
+    "blind": "The age's blind.",
+    "straddle": "Straddling the blind.",
+    "going_in": "Coming in before the draw.",
+    "draw": "The draw.",
+    "betting": "Betting after the draw.",
+    "hands": "Ranking of hands.",
+    "jackpot": "Jack-pots.",
+    "deal": "The deal of a sitting: who deals the next deal.",
+}
+
+_NOT_SAY = "{book} does not say "
+_TO_PACK = ("to_discards", "return_to_pack")
+
+PARAMETERS: dict[str, ParamSpec] = {
+    "blind.max_of_limit": ParamSpec(
+        "blind_max_of_limit", "Most the blind may be, as a fraction of the limit (Peel 19: 0.5).",
+        "fraction", None,
+        "{book} sets no limit to the blind; this ruling assumes any blind may be put up.",
+        nullable=True),
+    "straddle.first": ParamSpec(
+        "straddle_first", "The first straddle as a multiple of the blind.", "count", 2,
+        _NOT_SAY + "what the first straddle is; this ruling assumes twice the blind."),
+    "straddle.step": ParamSpec(
+        "straddle_step", "Each further straddle doubles the last, or adds the blind to it.",
+        "choice", "double",
+        _NOT_SAY + "how a straddle grows; this ruling assumes each straddle doubles the last.",
+        ("double", "add_blind")),
+    "straddle.max_of_limit": ParamSpec(
+        "straddle_max_of_limit", "Most a straddle may reach, as a fraction of the limit.",
+        "fraction", None,
+        "{book} sets no limit to straddling; this ruling assumes a straddle may go any height.",
+        nullable=True),
+    "straddle.counts_as": ParamSpec(
+        "straddle_counts_as", "blind: going in costs twice the last straddle; going_in: the "
+        "straddle is itself what going in costs.", "choice", "blind",
+        _NOT_SAY + "what a straddle makes it cost to come in; this ruling assumes twice the "
+        "straddle.", ("blind", "going_in")),
+    "straddle.when": ParamSpec(
+        "straddle_when", "before_deal: straddling ends when the cards are dealt; "
+        "before_looking: a player may straddle until he looks at his cards; at_going_in: the "
+        "straddle is made in his say, instead of going in.", "choice", "before_deal",
+        _NOT_SAY + "when a straddle may be made; this ruling assumes before the deal.",
+        ("before_deal", "before_looking", "at_going_in")),
+    "straddle.recognised": ParamSpec(
+        "straddle_recognised", "false: the book does not recognise the straddle; every "
+        "straddle is found as not recognised, and nothing else is ruled on it.", "bool", True,
+        _NOT_SAY + "whether a straddle is recognised; this ruling assumes it is."),
+    "going_in.multiple_of_blind": ParamSpec(
+        "come_in_multiple", "What going in costs, as a multiple of the blind.", "count", 2,
+        _NOT_SAY + "what it costs to come in; this ruling assumes twice the blind."),
+    "going_in.make_good_at_draw": ParamSpec(
+        "make_good_at_draw", "Players raised before the draw make good when their turn to "
+        "draw comes (Peel 36), rather than in a further round of the say.", "bool", False,
+        _NOT_SAY + "when a raised player makes good; this ruling assumes at once, in his turn."),
+    "draw.exposed_card": ParamSpec(
+        "exposed_card", "Where a card the dealer exposes in giving the draw goes.", "choice",
+        "to_discards", _NOT_SAY + "where a card exposed in the draw goes; this ruling assumes "
+        "it goes with the discards.", _TO_PACK),
+    "draw.exposed_replaced": ParamSpec(
+        "exposed_replaced", "When a card exposed in the draw is replaced: at once, or after "
+        "the others have drawn.", "choice", "at_once",
+        _NOT_SAY + "when an exposed card is replaced; this ruling assumes at once.",
+        ("at_once", "after_others")),
+    "draw.faced_card": ParamSpec(
+        "faced_card", "Where a card found faced in the pack after the deal goes (Foster 23: "
+        "with the discards).", "choice", "to_discards",
+        _NOT_SAY + "where a card found faced in the pack goes; this ruling assumes it goes "
+        "with the discards.", _TO_PACK),
+    "draw.last_card": ParamSpec(
+        "last_card", "Whether the last card of the pack is dealt, or kept back.", "choice",
+        "dealt", _NOT_SAY + "whether the last card of the pack may be dealt; this ruling "
+        "assumes it may.", ("dealt", "kept")),
+    "draw.reshuffle": ParamSpec(
+        "reshuffle", "What is gathered and shuffled when the pack runs out.", "choices",
+        ("discards",), _NOT_SAY + "what is gathered when the pack runs out; this ruling "
+        "assumes the discards only.", ("discards", "abandoned")),
+    "draw.dealer_may_give_discarded": ParamSpec(
+        "give_discarded", "After a player asks for a number other than he discarded, the "
+        "dealer may see the discard and give that number instead.", "bool", True,
+        _NOT_SAY + "whether the dealer, asked for a wrong number, may see the discard and give "
+        "that number instead; this ruling assumes he may."),
+    "betting.first": ParamSpec(
+        "bet_first", "Who bets first after the draw: the player on the age's left, or the age.",
+        "choice", "left_of_age", _NOT_SAY + "who bets first after the draw; this ruling "
+        "assumes the player on the age's left.", ("left_of_age", "age")),
+    "betting.age_may_hold": ParamSpec(
+        "age_may_hold", "The age may hold his say, to speak last.", "bool", False,
+        _NOT_SAY + "whether the age may hold his say; this ruling assumes he may not."),
+    "betting.first_may_stand": ParamSpec(
+        "first_may_stand", "The first to speak after the draw may stand without betting.",
+        "bool", False, _NOT_SAY + "whether the first to speak after the draw may stand "
+        "without betting; this ruling assumes he may not."),
+    "hands.order": ParamSpec(
+        "hand_order", "The book ranks the hands in the usual order, the higher of two alike "
+        "winning (Peel 65-75; Hoffmann pp. 124-125). Not given: the comparison of hands at "
+        "the show is the engine's assumption.", "choice", "usual",
+        "{book} gives no order of the hands; this ruling assumes the usual one (sequence "
+        "flush, fours, full, flush, sequence, threes, two pairs, a pair, the highest card), "
+        "the higher of two alike winning.", ("usual",)),
+    "hands.ace_in_sequence": ParamSpec(
+        "ace_in_sequence", "Whether the ace ends a sequence low, high, or either.", "choice",
+        "high_or_low", _NOT_SAY + "whether the ace ends a sequence high or low; this ruling "
+        "assumes either.", ("low_only", "high_only", "high_or_low")),
+    "hands.hearts_break_ties": ParamSpec(
+        "hearts_break_ties", "Hearts win between sequences otherwise equal (Peel 70).", "bool",
+        False, _NOT_SAY + "that suits break ties; this ruling assumes they do not."),
+    "hands.hearts_flush_best": ParamSpec(
+        "hearts_flush_best", "A flush in hearts beats any other flush (Peel 69).", "bool",
+        False, "{book} does not rank flushes by suit; this ruling assumes it does not."),
+    "hands.two_pairs_odd_card": ParamSpec(
+        "two_pairs_odd_card", "The odd card decides between equal two pairs (Hoffmann p. 125; "
+        "not Peel 73).", "bool", True, _NOT_SAY + "whether the odd card decides between "
+        "equal two pairs; this ruling assumes it does."),
+    "jackpot.openers": ParamSpec(
+        "jackpot_openers", "The lowest pair that opens the first, second, third... successive "
+        "jack-pot.", "choices", ("J",), _NOT_SAY + "what opens a jack-pot; this ruling "
+        "assumes a pair of jacks or better, in every jack-pot.", ("J", "Q", "K", "A"),
+        min_items=1),
+    "jackpot.age_antes_again": ParamSpec(
+        "age_antes_again", "In the first jack-pot, the age antes like everyone else (Peel 30), "
+        "or his blind left in the pool stands for his share (Hoffmann p. 132).", "bool", True,
+        _NOT_SAY + "whether the age's blind counts as his ante in the first jack-pot; this "
+        "ruling assumes he antes as well."),
+    "jackpot.pass_before_opening": ParamSpec(
+        "jackpot_pass", "A pass before the jack-pot is opened: final, the player is out (Peel "
+        "27), or he keeps his cards and may come in once it is opened (Hoffmann p. 132).",
+        "choice", "keeps_cards", _NOT_SAY + "whether a player who passes before a jack-pot "
+        "is opened is out; this ruling assumes he keeps his cards and may come in once it is "
+        "opened.", ("final", "keeps_cards")),
+    "jackpot.series": ParamSpec(
+        "jackpot_series", "After the last of the openers: the series begins again (repeat), "
+        "or the last holds (hold_last).", "choice", "repeat",
+        _NOT_SAY + "what opens a jack-pot after the last of its series; this ruling assumes "
+        "the series begins again.", ("repeat", "hold_last")),
+    "jackpot.judged_on": ParamSpec(
+        "openers_judged_on", "Whether the opener held openers is judged on his hand as dealt "
+        "(original_hand) or as he holds it at the end (final_hand).", "choice",
+        "original_hand", _NOT_SAY + "on which hand the opener of a jack-pot is judged; this "
+        "ruling assumes the hand he was dealt.", ("original_hand", "final_hand")),
+    "deal.passes": ParamSpec(
+        "deal_passes", "Who deals the next deal of a sitting: the player on the dealer's left, "
+        "or the winner.", "choice", "left_of_dealer", _NOT_SAY + "who deals the next deal; "
+        "this ruling assumes the player on the dealer's left.", ("left_of_dealer", "to_winner")),
+}
+
+
 # --- questions ------------------------------------------------------------------------
 
 class Question(StrEnum):
@@ -829,6 +1003,8 @@ def _self_check() -> None:
     if (set(ACTS) != set(Act) or set(FINDINGS) != set(Kind) or set(DECISIONS) != set(Decision)
             or set(QUESTIONS) != set(Question)):
         raise RuntimeError("arbiter.vocabulary: an enum member has no registry entry")
+    if {name.split(".")[0] for name in PARAMETERS} != set(PARAMETER_GROUPS):
+        raise RuntimeError("arbiter.vocabulary: a parameter group has no entry, or no setting")
 
 
 _self_check()
