@@ -280,12 +280,28 @@ def _from_ruling(ruling: Ruling, asked: Asked) -> Answer | None:
         taker = POOL_TAKERS.get(d.decision)
         f = d.finding.facts
         if taker == "nobody":
-            return _from_decision(asked, d, "nobody: the pool stays for the next deal")
-        if taker == "winners":
-            return _from_decision(asked, d, " and ".join(f.get("winners") or []))
-        if taker == "winner":
-            return _from_decision(asked, d, str(f.get("winner") or d.finding.player))
+            out = _from_decision(asked, d, "nobody: the pool stays for the next deal")
+        elif taker == "winners":
+            out = _from_decision(asked, d, " and ".join(f.get("winners") or []))
+        elif taker == "winner":
+            out = _from_decision(asked, d, str(f.get("winner") or d.finding.player))
+        else:
+            continue
+        out.cites += _also_deciding(ruling, d, out.cites)
+        return out
     return None
+
+
+def _also_deciding(ruling: Ruling, first: Decided, have: list[str]) -> list[str]:
+    """The laws of the ruling's other decisions on the same finding that give the pool the
+    same way (the ranking law that decided between the hands, the order of the hands, the
+    show), after the first: the answer cites the law in dispute first, then the general."""
+    out: list[str] = []
+    for d in ruling.decisions:
+        if d is first or d.finding is not first.finding or d.decision != first.decision:
+            continue
+        out += [c for c in d.cites if c not in have and c not in out]
+    return out
 
 
 def _silent_on(ruling: Ruling, asked: Asked, s: Silence) -> Answer:
