@@ -380,11 +380,13 @@ def _same_act(a: Event, b: Event) -> bool:
 
 
 def _regular(book: Rulebook, asked: Asked, phase: str) -> Answer:
-    """Nothing in the act is irregular: yes, on the laws the book gives for the mechanics
+    """Nothing in the act is irregular: yes, on the laws the book gives for the act itself
+    (its parameter groups named in the vocabulary, ``governed_by``) or else for the mechanics
     of this point of the deal (its parameters' ``cites``); where it gives none, the book is
     silent on it (for an extract: it is not in the pinned text)."""
     cites: list[str] = []
-    for group in PHASE_RULES.get(phase, ()):
+    own = ACTS[asked.act.act].governed_by if asked.act is not None else ()
+    for group in own or PHASE_RULES.get(phase, ()):
         spec = book.parameters.get(group)
         if isinstance(spec, dict):
             cites += [_ref(book, c) for c in spec.get("cites", []) if _ref(book, c) not in cites]

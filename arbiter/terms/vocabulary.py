@@ -187,6 +187,11 @@ class ActSpec(Struct, frozen=True):
     choice_at: tuple[str, ...] = ()
     choice_words: str = ""
     choice_after_bet: bool | None = None
+    # The parameter groups that hold a book's rules for the act itself (the blind's size,
+    # the straddle's): "may B blind 6" is answered on them, wherever in the deal it is asked;
+    # a book that has none gives no rule on the act. Empty: the rules of the point of the
+    # deal (``PHASE_RULES``).
+    governed_by: tuple[str, ...] = ()
 
 
 _CARDS_KEYS = ("player", "count", "cards", "card")
@@ -198,14 +203,15 @@ ACTS: dict[Act, ActSpec] = {
         needs_player=False),
     Act.BLINDS: ActSpec("the age puts up the blind before the deal",
                         ("blinds", "antes", "puts up the blind", "puts up"),
-                        ("player", "amount"), amount="optional"),
+                        ("player", "amount"), amount="optional", governed_by=("blind",)),
     Act.STRADDLES: ActSpec("a blind raise before the deal",
                            ("straddles",), ("player", "amount"), amount="optional",
-        choice_at=("before the deal",), choice_words="straddle"),
+        choice_at=("before the deal",), choice_words="straddle", governed_by=("straddle",)),
     Act.DECLINES: ActSpec("refuses to straddle in turn",
                           ("declines to straddle", "refuses to straddle", "declines",
                            "does not straddle"),
-        choice_at=("before the deal",), choice_words="decline to straddle"),
+        choice_at=("before the deal",), choice_words="decline to straddle",
+        governed_by=("straddle",)),
     Act.COMES_IN: ActSpec("accepts the hand, making good what the say requires",
                           ("comes in", "goes in", "makes good", "plays"),
                           ("player", "amount"), amount="optional",
