@@ -453,7 +453,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.STRADDLE_AFTER_REFUSAL: FindingSpec(
         "a straddle after a player refused to straddle in turn",
         {"refused_by": "player", "refused_by_first": "bool", "after_dealer": "bool",
-         **_STRADDLE_FACTS}),
+         **_STRADDLE_FACTS}, lawful=True),  # where the right goes on in turn (Peel 21)
     Kind.STRADDLE_OUT_OF_TURN: FindingSpec("a straddle by a player whose right it was not",
                                            {"expected": "player", "after_dealer": "bool",
                                             **_STRADDLE_FACTS}),
@@ -536,7 +536,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
                                          {"stated": "str", "act": "str"}, lawful=True),
     Kind.DIVULGED: FindingSpec("told the table what his hand had been", {"retired": "bool"}),
     Kind.DECLINED_TO_OPEN: FindingSpec("held openers and did not open the jack-pot",
-                                       {"need": "str"}),
+                                       {"need": "str"}, lawful=True),  # not bound to open
     Kind.THROWN_HAND_RETAKEN: FindingSpec("took up again the hand he had thrown down", {}),
     Kind.NOT_OPENED: FindingSpec("nobody came in",
                                  {"pool": "int", "straddled": "bool", "next_need": "str"},
