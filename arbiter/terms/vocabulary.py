@@ -482,7 +482,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
                                           {"wanted": "int", "had": "int",
                                            "borrowed": "bool", "in_pool": "int"}, lawful=True),
     Kind.DREW_WITHOUT_MAKING_GOOD: FindingSpec("drew before making good his stake",
-                                               {"stake": "int", "required": "int"}),
+                                               {"stake": "int", "required": "int",
+                                                "pat": "bool"}),  # pat: he stood pat
     Kind.DREW_OUT_OF_TURN: FindingSpec("was helped before a player whose turn it was",
                                        {"expected": "player"}),
     Kind.ASKED_WRONG_NUMBER: FindingSpec(
