@@ -89,6 +89,7 @@ class Kind(StrEnum):
     SHORT_STAKE = "short_stake"
     AMOUNT_DIFFERS = "amount_differs"
     BEYOND_TABLE_STAKES = "beyond_table_stakes"
+    RULE_WAIVED = "rule_waived"
     DREW_WITHOUT_MAKING_GOOD = "drew_without_making_good"
     DREW_OUT_OF_TURN = "drew_out_of_turn"
     ASKED_WRONG_NUMBER = "asked_wrong_number"
@@ -481,6 +482,12 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.BEYOND_TABLE_STAKES: FindingSpec("needed more than he has on the table",
                                           {"wanted": "int", "had": "int",
                                            "borrowed": "bool", "in_pool": "int"}, lawful=True),
+    # Never recorded by the table: a book's provisions on it rule, beside (or, where the
+    # rule is waived on this occasion, instead of) its provisions on the finding's own kind,
+    # every finding the table's agreement covers (``waived``, ``waived_before_play``,
+    # ``waived_earlier``: Peel 80, 81).
+    Kind.RULE_WAIVED: FindingSpec("a finding of a kind the table agreed to waive (agreed:)",
+                                  {}),
     Kind.DREW_WITHOUT_MAKING_GOOD: FindingSpec("drew before making good his stake",
                                                {"stake": "int", "required": "int",
                                                 "pat": "bool"}),  # pat: he stood pat
