@@ -79,8 +79,9 @@ def cases_coverage(rows: list[dict[str, Any]], markdown: bool) -> str:
                  "|---|---|---|---|"]
         return "\n".join([*lines, *("| " + " | ".join(b) + " |" for b in body)])
     laid = table([head, *body], columns(100), flexible=(3,))
-    lines = laid if laid is not None else [wrap(f"{b[0]}: {b[1]} deciding, {b[2]} with two cases or more; fewer: {b[3]}",
-                      "", columns(100)) for b in body]
+    lines = laid if laid is not None else [
+        wrap(f"{b[0]}: {b[1]} deciding, {b[2]} with two cases or more; fewer: {b[3]}", "",
+             columns(100)) for b in body]
     return "\n".join(lines)
 
 
