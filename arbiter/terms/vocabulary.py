@@ -558,6 +558,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
         {"pool": "int", "players": "list", "hands": "map", "winner": "player",
          "winners": "list", "best": "str", "declared": "bool", "unknown": "list",
          "why": "str", "foul": "list", "foul_at_show": "bool", "short_of_funds": "bool",
+         # the others at the show being foul, one player alone holds a hand of five
+         "sole_hand": "bool",
          "by_hearts": "bool",
          "claim": "int", "remainder": "int", "next_best": "player",
          "opener_unqualified": "bool", "ace_ends": "bool", "ace_between": "bool",

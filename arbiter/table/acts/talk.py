@@ -172,6 +172,12 @@ def show(game: Game) -> None:
         result["winners"] = [game.declared_winner]
         result["best"] = "the best hand, as shown"
         result["declared"] = True
+    elif unknown == [n for n in game.active() if n not in foul] and len(unknown) == 1:
+        # The only hand of five at the show: the best of those that can be compared,
+        # whatever its cards (the others being foul, Peel 64 rules on them).
+        result["winner"] = unknown[0]
+        result["winners"] = list(unknown)
+        result["best"] = "the only hand of five cards"
     elif unknown:
         result["winner"] = None
         result["unknown"] = unknown
@@ -195,6 +201,7 @@ def show(game: Game) -> None:
     game.outcome = result
     facts = {k: v for k, v in result.items() if k not in ("kind", "assumed")}
     facts["foul_at_show"] = bool(foul)
+    facts["sole_hand"] = bool(foul) and len([n for n in game.active() if n not in foul]) == 1
     facts["by_hearts"] = _by_hearts(game, result)
     facts.update(hand_facts({n: game.seats[n].hand for n in hands},
                             result.get("winners") or []))
