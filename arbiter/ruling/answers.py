@@ -275,6 +275,12 @@ def _from_ruling(ruling: Ruling, asked: Asked) -> Answer | None:
         for s in ruling.silences:
             if s.finding.player == asked.player and s.finding.kind in _HAND_KINDS:
                 return _silent_on(ruling, asked, s)
+        # Not foul: the law that decided the irregularity in his hand otherwise (the
+        # excess taken back, Peel 42) is the one the answer rests on.
+        for d in ruling.decisions:
+            if (d.finding.player == asked.player and d.finding.kind in _HAND_KINDS
+                    and not d.condition):
+                return _from_decision(asked, d, "no")
         return None
     for d in ruling.decisions:
         taker = POOL_TAKERS.get(d.decision)
