@@ -476,7 +476,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
                                    "bet_made": "bool"}),
     Kind.OVER_LIMIT: FindingSpec("a raise over the limit", {"amount": "int"}),
     Kind.SHORT_STAKE: FindingSpec("put up less than making good cost",
-                                  {"stated": "int", "required": "int"}),
+                                  # raised: the stake had been raised past going in
+                                  {"stated": "int", "required": "int", "raised": "bool"}),
     Kind.AMOUNT_DIFFERS: FindingSpec("put up other than making good cost",
                                      {"stated": "int", "required": "int"}),
     Kind.BEYOND_TABLE_STAKES: FindingSpec("needed more than he has on the table",
