@@ -165,6 +165,37 @@ def show(game: Game) -> None:
     result: dict[str, Any] = {"kind": "show", "pool": game.pool, "players": game.active(),
                               "hands": {n: {"cards": list(game.seats[n].hand),
                                             "value": v.describe()} for n, v in hands.items()}}
+    relied = _best_at_show(game, result, hands, unknown, foul)
+    if game.jackpot == 1:
+        relied = (*relied, *game.rely("age_antes_again"))
+    result["foul"] = foul
+    game.outcome = result
+    facts = {k: v for k, v in result.items() if k not in ("kind", "assumed")}
+    facts["foul_at_show"] = bool(foul)
+    facts["sole_hand"] = bool(foul) and len([n for n in game.active() if n not in foul]) == 1
+    facts["by_hearts"] = _by_hearts(game, result)
+    facts.update(hand_facts({n: game.seats[n].hand for n in hands},
+                            result.get("winners") or []))
+    facts.update(_short_winner(game, result, hands))
+    facts["opener_unqualified"] = _false_opener_wins(game, result)
+    message = show_message(result)
+    if "hands.order" in relied:
+        message += ", by the order of the hands the engine assumes, the book giving none"
+    if game.untold:  # said in the ruling: nothing before the show was told
+        message += ("; the case tells nothing of the deal, the draw or the betting, which "
+                    "are taken to have been regular")
+    facts["deal_untold"] = game.untold
+    facts["shown_in_order"] = list(game.shown)
+    facts["closed_by"] = game.last_player
+    game.find(Kind.SHOWDOWN, result.get("winner"), message, relied=relied,
+              **facts)
+
+
+
+def _best_at_show(game: Game, result: dict[str, Any], hands: dict[str, Any],
+                  unknown: list[str], foul: list[str]) -> tuple[str, ...]:
+    """Who holds the best hand at the show, into ``result``; the engine's assumptions it
+    rests on."""
     relied: tuple[str, ...] = ()
     if unknown and game.declared_winner in game.active():
         # The cards are not named, but the table agreed whose hand was the best.
@@ -195,30 +226,7 @@ def show(game: Game) -> None:
         relied = game.rely(*order, *_turns_on(game, winners))
         # Who wins rests on these, where the book gives none: the outcome names them.
         result["assumed"] = list(relied)
-    if game.jackpot == 1:
-        relied = (*relied, *game.rely("age_antes_again"))
-    result["foul"] = foul
-    game.outcome = result
-    facts = {k: v for k, v in result.items() if k not in ("kind", "assumed")}
-    facts["foul_at_show"] = bool(foul)
-    facts["sole_hand"] = bool(foul) and len([n for n in game.active() if n not in foul]) == 1
-    facts["by_hearts"] = _by_hearts(game, result)
-    facts.update(hand_facts({n: game.seats[n].hand for n in hands},
-                            result.get("winners") or []))
-    facts.update(_short_winner(game, result, hands))
-    facts["opener_unqualified"] = _false_opener_wins(game, result)
-    message = show_message(result)
-    if "hands.order" in relied:
-        message += ", by the order of the hands the engine assumes, the book giving none"
-    if game.untold:  # said in the ruling: nothing before the show was told
-        message += ("; the case tells nothing of the deal, the draw or the betting, which "
-                    "are taken to have been regular")
-    facts["deal_untold"] = game.untold
-    facts["shown_in_order"] = list(game.shown)
-    facts["closed_by"] = game.last_player
-    game.find(Kind.SHOWDOWN, result.get("winner"), message, relied=relied,
-              **facts)
-
+    return relied
 
 def _false_opener_wins(game: Game, result: dict[str, Any]) -> bool:
     """Whether the best hand at the show is that of the jack-pot's opener, who did not hold
