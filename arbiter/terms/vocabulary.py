@@ -479,7 +479,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
                                   # raised: the stake had been raised past going in
                                   {"stated": "int", "required": "int", "raised": "bool"}),
     Kind.AMOUNT_DIFFERS: FindingSpec("put up other than making good cost",
-                                     {"stated": "int", "required": "int"}),
+                                     {"stated": "int", "required": "int", "raised": "bool"}),
     Kind.BEYOND_TABLE_STAKES: FindingSpec("needed more than he has on the table",
                                           {"wanted": "int", "had": "int",
                                            "borrowed": "bool", "in_pool": "int"}, lawful=True),
