@@ -46,9 +46,9 @@ from arbiter.errors import ArbiterError  # noqa: E402
 from arbiter.law.laws import Rulebook  # noqa: E402
 from arbiter.law.rulebooks import build, read_rulebook_data  # noqa: E402
 from arbiter.load.formats.rulebook import Parameters  # noqa: E402
+from arbiter.ruling.course import course  # noqa: E402
 from arbiter.ruling.judge import judge  # noqa: E402
 from arbiter.table.cases import Case, load_case  # noqa: E402
-from arbiter.table.replay import replay  # noqa: E402
 
 BOOKS = ["foster", "hoyle", "peel"]
 EXAMPLES = ROOT / "rulebooks" / "examples"
@@ -134,9 +134,12 @@ def killed_by(rb: Rulebook, suite: list[tuple[Case, dict[str, Any], dict[str, An
     """The first case whose expectation the rulebook fails, or '' if it passes them all."""
     for case, figures, expected in suite:
         try:
-            if replay_differences(replay(case, rb), figures):
+            # The figures are the table's as its rulings leave it (ruling.course).
+            ruling = judge(case, rb) if expected else None
+            table = ruling.replay if ruling is not None else course(case, rb)[0]
+            if replay_differences(table, figures):
                 return Path(case.file).name
-            if expected and ruling_differences(judge(case, rb), expected):
+            if ruling is not None and ruling_differences(ruling, expected):
                 return Path(case.file).name
         except ArbiterError as exc:  # the mutant contradicts itself, or cannot rule
             return f"{Path(case.file).name} ({type(exc).__name__})"

@@ -32,13 +32,15 @@ def kept(command: str, output: str) -> bool:
     return not ("|" in command or "..." in output or re.search(r"club|my-case", command))
 
 
-def shown(text: str) -> list[tuple[str, str]]:
-    """Each command in a code block of ``text``, with the output shown under it."""
+def shown(text: str, abridged: bool = False) -> list[tuple[str, str]]:
+    """Each command in a code block of ``text``, with the output shown under it (with
+    ``abridged``: each run whose output is cut short with ``...`` instead)."""
     out = []
     for block in BLOCK.findall(text):
         parts = COMMAND.split(block)
         for command, output in zip(parts[1::2], parts[2::2], strict=True):
-            if kept(command, output):
+            cut = "..." in output and kept(command, output.replace("...", ""))
+            if (cut if abridged else kept(command, output)):
                 out.append((command, output.strip("\n")))
     return out
 

@@ -468,3 +468,14 @@ def test_an_unknown_placeholder_and_exception_are_refused(tmp_path: Path) -> Non
     done = _check(path)
     assert "is an exception to 'peel-42-surplus'" in done.stderr
     assert "did you mean 'peel-42-surplus-returned'" in done.stderr
+
+
+def test_undoes_on_a_decision_that_voids_nothing_is_refused(tmp_path: Path) -> None:
+    """``undoes`` says what a void act undoes: on a decision that lets the act stand it is
+    a mistake in the book, named with its line."""
+    path = _club(tmp_path, "  - id: club-a\n    finding: over_limit\n"
+                 "    decision: out_of_order\n    undoes: counters\n    cites: [25]\n")
+    done = _check(path)
+    assert done.returncode == 2
+    assert f"{path}:8:5: provisions[0].undoes: says what a void act undoes" in done.stderr
+    assert "Traceback" not in done.stderr

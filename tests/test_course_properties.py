@@ -28,7 +28,7 @@ from arbiter import InputError, Library, Rulebook
 from arbiter.ruling.course import course
 from arbiter.ruling.judge import Ruling, judge
 from arbiter.table.cases import Case, load_case
-from arbiter.table.replay import Replay
+from arbiter.table.replay import Replay, replay
 from arbiter.terms.vocabulary import ACTS, PERMITS, QUESTIONS, Act, Decision, Question
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -148,3 +148,168 @@ events:
     assert r.outcome["kind"] == "show" and r.outcome["players"] == ["B", "C"]
     unruled, _ = course(case, books["hoyle"])  # Hoffmann is silent on the hand: A plays on
     assert unruled.status("A") == "in" and not unruled.obeyed
+
+
+# --- the counters: what a void act undoes, and the fines, as the decisions imply ---------
+
+def check_counters(case: Case, book: Rulebook, r: Replay, ruling: Ruling) -> None:
+    """The pool and stakes at the end are what the decisions imply: a void act's counters
+    are returned (or kept, or cut to the limit) as its provision's ``undoes`` says, and a
+    fine is in the pool that is won."""
+    told = {(t.step, t.provision): t for t in r.told}
+    for c in r.obeyed:
+        if not c.effect.startswith("void") or c.player is None:
+            continue
+        t = told.get((c.step, c.provision))
+        if t is None:
+            continue  # the act was not there to undo (the deal had ended, he was out)
+        i = r.seats.index(c.player)
+        made = r.steps[c.step].stakes[i] - r.steps[c.step - 1].stakes[i]
+        kept = replay(case, book, tuple(x for x in r.obeyed if x != c))
+        as_made = kept.steps[c.step].stakes[i] - kept.steps[c.step - 1].stakes[i]
+        how = c.effect.partition(":")[2]
+        if how == "counters" and as_made >= 0:
+            assert made == 0, f"{c.player}'s void act at step {c.step} still put up {made}"
+        elif how == "excess":
+            assert made == as_made - t.amount, (c, made, as_made)
+        elif how in ("nothing", "turn"):
+            assert made == as_made, (c, made, as_made)
+    fines = [t for t in r.told if t.effect == "fine"]
+    if fines:
+        unfined = replay(case, book, tuple(x for x in r.obeyed if x.effect != "fine"))
+        assert r.final.pool == unfined.final.pool + sum(t.amount for t in fines)
+        said = [x for d in ruling.decisions for x in d.counters]
+        for t in fines:
+            assert any(f"{t.player} pays {t.amount} into the pool" in x for x in said), said
+    for d in ruling.decisions:  # every void act whose counters moved says where they went
+        moved = [t for t in r.told if t.provision == d.provision and t.step == d.finding.step
+                 and t.effect.startswith("void") and t.amount and not d.condition]
+        assert not moved or d.counters, f"{d.provision}: counters moved and nothing is told"
+
+
+@pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
+def test_every_case_ends_with_the_counters_its_decisions_imply(
+        path: Path, books: dict[str, Rulebook]) -> None:
+    case = load_case(path)
+    for book in books.values():
+        r, ruling = course(case, book)
+        check_counters(case, book, r, ruling)
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(data=st.data(), junk=st.booleans())
+def test_generated_hands_end_with_the_counters_their_decisions_imply(
+        data: st.DataObject, junk: bool, books: dict[str, Rulebook]) -> None:
+    case = load_case(FILE, dump(generate_document(DataChooser(data), junk=junk)))
+    for book in books.values():
+        try:
+            r, ruling = course(case, book)
+        except InputError:
+            continue
+        check_counters(case, book, r, ruling)
+
+
+RAISE_PAST_THE_LIMIT = """
+title: D goes fifteen better with a limit of twelve
+table: {seats: [A, B, C, D, E], dealer: A, blind: 1, limit: 12}
+events:
+  - B blinds 1
+  - deal
+  - C comes in
+  - D raises 15
+  - E comes in
+"""
+
+
+def test_a_void_raise_is_not_in_the_pool_and_the_ruling_says_where_it_went(
+        books: dict[str, Rulebook]) -> None:
+    """Foster 19: a raise "only by a sum within the betting limit"; the pinned text does not
+    say what becomes of one past it, so the engine's stated assumption returns it: D's 17
+    are not in the pool, E comes in for C's 2, and the ruling says both."""
+    case = load_case(FILE, RAISE_PAST_THE_LIMIT)
+    ruling = judge(case, books["foster"])
+    r = ruling.replay
+    assert r.stake("D") == 0 and r.stake("E") == 2 and r.final.pool == 5
+    void = [d for d in ruling.decisions if d.decision == Decision.ACTION_VOID]
+    assert void and void[0].counters == ["D's 17 are returned to D"]
+    assert any("does not say what becomes of the act" in a for a in void[0].assumes)
+    as_json = ruling.to_dict()["decisions"][0]
+    assert as_json["counters"] == ["D's 17 are returned to D"]
+    assert as_json["undoes"] == "counters"
+    peel = judge(case, books["peel"])  # Peel p. 31 names no remedy: the raise stands
+    assert peel.replay.stake("D") == 17 and not any(d.counters for d in peel.decisions)
+
+
+def test_a_provision_that_cuts_a_raise_to_the_limit(
+        books: dict[str, Rulebook], tmp_path: Path) -> None:
+    """A house book whose law cuts a raise past the limit to the limit (``undoes: excess``):
+    D's 3 over the limit go back to him, and his raise of 12 stands for E to meet."""
+    from arbiter.law.rulebooks import load_rulebook
+
+    house = tmp_path / "cut.yaml"
+    house.write_text("""
+id: cut
+title: A club that cuts a raise to the limit
+author: the committee
+extends: foster
+citation: Cut
+laws:
+  - ref: C1
+    title: A raise past the limit
+    heading: Amendments
+    text: A raise past the limit stands at the limit, and the rest goes back to the player.
+provisions:
+  - id: foster-19-raise-within-limit
+    finding: over_limit
+    when: {phase: [before the draw, the draw]}
+    decision: action_void
+    says: "{player} may raise only by a sum within the betting limit ({limit}), not by {amount}"
+    undoes: excess
+    note: 'C1: "stands at the limit, and the rest goes back to the player"'
+    cites: [C1]
+""", encoding="utf-8")
+    book = load_rulebook(house)
+    case = load_case(FILE, RAISE_PAST_THE_LIMIT + "  - A passes\n")
+    ruling = judge(case, book)
+    r = ruling.replay
+    assert r.stake("D") == 14 and r.stake("E") == 14, (r.stake("D"), r.stake("E"))
+    void = [d for d in ruling.decisions if d.decision == Decision.ACTION_VOID]
+    assert void[0].counters == ["D's 3 over the limit are returned to D"]
+    assert not any("does not say what becomes" in a for a in void[0].assumes)
+    check_counters(case, book, r, ruling)
+
+
+def test_a_fine_is_in_the_pool_and_the_ruling_says_whose_it_is(
+        books: dict[str, Rulebook]) -> None:
+    """Peel 33: the false opener "shall pay into the pool, as penalty, a sum equal to double
+    the ante": the pool holds it, and the ruling says it stays for the next deal (the next
+    game "shall be a Jack-pot as if the previous game had not been opened")."""
+    case = load_case(ROOT / "cases" / "peel-33-false-opener-wins-the-show.yaml")
+    unfined = replay(case, books["peel"])
+    ruling = judge(case, books["peel"])
+    assert ruling.replay.final.pool == unfined.final.pool + 2
+    said = [x for d in ruling.decisions for x in d.counters]
+    assert "C pays 2 into the pool, where it stays for the next deal" in said
+
+
+def test_unnamed_hands_at_a_show_are_answered_for_each_but_not_the_foul_one(
+        books: dict[str, Rulebook]) -> None:
+    """Peel 64: a player "found to have a foul hand at the end of the game ... shall forfeit
+    his stake; ... if there be more than one other player, the holder of the best hand shall
+    claim the pool". D's six cards are foul; C's and E's hands are not named, so who takes
+    the pool is answered for each of them, and D is none of the possibilities."""
+    text = (ROOT / "cases" / "who-takes-the-pool-after-a-foul-hand.yaml").read_text("utf-8")
+    text = text.replace("""  - act: deals
+    hands:
+      C: Qh Qd 8c 7s 4h
+      D: Kh Kd 9c 9s 3h
+      E: Ah Ad 6c 5s 2h
+""", "  - deal\n").replace("D discards 3h", "D discards 1").replace("A gives D 2 Ks 2c",
+                                                                   "A gives D 2")
+    text = text[:text.index("expect:")]
+    ruling = judge(load_case(FILE, text), books["peel"])
+    a = ruling.answer
+    assert a is not None and not a.silent and "64" in a.cites, a.line()
+    assert "if C's hand is the best, C" in a.answer and "if E's hand is the best, E" in a.answer
+    assert "D's hand is the best" not in a.answer

@@ -84,3 +84,17 @@ def test_the_docs_name_every_finding_kind_act_decision_and_fact() -> None:
     text = "".join(p.read_text(encoding="utf-8") for p in PAGES)
     for word in [*Kind, *Decision, *Act, *sorted(all_facts())]:
         assert f"`{word}`" in text, f"the docs do not document {word}"
+
+
+ABRIDGED = [(page, command, output) for page in PAGES
+            for command, output in shown(page.read_text(encoding="utf-8"), abridged=True)]
+
+
+@pytest.mark.parametrize(("page", "command", "output"), ABRIDGED, ids=_id)
+def test_each_abridged_example_shows_what_the_command_prints(page: Path, command: str,
+                                                             output: str) -> None:
+    """An example cut short (``...``) shows, between its cuts, what the command prints."""
+    got = " ".join(printed(command).split())
+    for piece in re.split(r"\.\.\.", output):
+        said = " ".join(piece.split())
+        assert said in got, f"{page.name} shows stale output for: {command}: {said[:80]!r}"

@@ -156,7 +156,32 @@ def test_a_place_is_said_in_the_tables_words_and_the_step_only_under_explain() -
         " ".join(text.split()).replace(" What", "\nWhat")
     assert "at step" not in text
     explained = _text("rule", "given-four-after-discarding-three-and-lifted", "--explain")
-    assert "What happened: at step 9 (line 14)" in explained
+    assert "What happened: in the draw, after B discarded 3 (step 9, line 14: A gives B 4)" \
+        in " ".join(explained.split()).replace(" What", "\nWhat")
+
+
+@pytest.mark.parametrize("explain", [False, True])
+def test_markdown_says_a_place_as_the_text_does(explain: bool) -> None:
+    args = ("rule", "given-four-after-discarding-three-and-lifted", "--rulebook", "peel",
+            "--format", "markdown", *(("--explain",) if explain else ()))
+    text = _text(*args)
+    assert "**Step" not in text
+    told = "- **In the draw, after B discarded 3"
+    assert (told + " (step 9, line 14: A gives B 4):**" if explain else told + ":**") in text
+
+
+def test_a_comparison_and_the_json_say_a_place_in_the_tables_words() -> None:
+    import json
+
+    for fmt in ("text", "markdown"):
+        text = _text("compare", "given-four-after-discarding-three-and-lifted", "--format", fmt)
+        flat = " ".join(text.replace("|", " ").split())
+        assert not re.search(r"\bstep \d", text), text
+        assert "(in the draw, after B" in flat
+    data = json.loads(_text("rule", "given-four-after-discarding-three-and-lifted",
+                            "--rulebook", "peel", "--format", "json"))
+    assert data["findings"][0]["where"] == "in the draw, after B discarded 3"
+    assert data["findings"][0]["step"] == 9  # the step is still there for a script
 
 
 def test_replay_ends_without_engine_names() -> None:
@@ -174,3 +199,87 @@ def test_importing_arbiter_loads_nothing_until_a_name_is_used() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=ROOT, env=dict(os.environ), timeout=60)
     assert done.stdout.splitlines() == ["['arbiter']", "True"], done.stderr
+
+
+NAMED = """\
+title: Carol and Bob at a table of five
+table:
+  seats: [Alice, Bob, Carol, Dave, Eve]
+  dealer: Alice
+  blind: 1
+  limit: 12
+events:
+  - Bob blinds 1
+  - Carol declines to straddle
+  - deal
+  - Carol comes in
+  - Dave raises 2
+dispute:
+  raised_by: Dave
+  about: Bob
+  question: May Bob still come in?
+  asks: [may Bob come in, is Carol's hand dead, what may Eve do]
+"""
+
+
+def _named(tmp_path: Path, text: str = NAMED) -> Path:
+    case = tmp_path / "named.yaml"
+    case.write_text(text, encoding="utf-8")
+    return case
+
+
+def _answers(case: Path) -> dict[str, list[str]]:
+    import arbiter
+
+    return {b: [a.line() for a in arbiter.rule(case, b).answers]
+            for b in ("foster", "hoyle", "peel")}
+
+
+def test_names_are_kept_as_written_after_the_answers_word(tmp_path: Path) -> None:
+    said = _answers(_named(tmp_path))
+    for book in ("foster", "peel"):  # Hoffmann gives no rule on a foul hand
+        assert said[book][1].startswith("No: Carol's hand is not foul"), (book, said[book][1])
+    assert said["hoyle"][1] == "Hoffmann is silent on it (whether Carol's hand is foul)."
+    assert "carol" not in " ".join(line for lines in said.values() for line in lines)
+    text = _text("rule", str(_named(tmp_path)), "--rulebook", "all", "--format", "markdown")
+    assert "**No: Carol's hand" in text and "carol's" not in text
+
+
+def test_what_a_player_may_do_names_him_and_gives_him_no_pronoun(tmp_path: Path) -> None:
+    for book, lines in _answers(_named(tmp_path)).items():
+        eve = lines[2]
+        assert eve.startswith("Eve may come in"), (book, eve)
+        assert not re.search(r"\b(he|him|his)\b", eve), (book, eve)
+
+
+def test_a_condition_names_the_player_it_is_about() -> None:
+    text = " ".join(_text("rule", "who-heard-c-ask", "--rulebook", "foster").split())
+    assert "Decision: If C asked for 2:" in text
+    assert "If he asked" not in text
+
+
+def test_an_act_before_the_players_turn_is_not_yet_rather_than_silent(tmp_path: Path) -> None:
+    # Foster's extract and Hoffmann give no rule on an act out of turn; Bob's say is still
+    # to come (Eve's, then Alice's, come first): the point has not arisen.
+    said = _answers(_named(tmp_path))
+    for book in ("foster", "hoyle"):
+        assert said[book][0].startswith("Not yet: it is Eve's turn, and Bob's has not come"), \
+            (book, said[book][0])
+    summary = _text("rule", str(_named(tmp_path)), "--rulebook", "all").split("=" * 20)[0]
+    assert "Foster:   Not yet:" in summary and "silent" not in summary.split("Peel:")[0]
+
+
+def test_an_act_done_out_of_turn_is_not_called_not_yet(tmp_path: Path) -> None:
+    # Once Bob has come in out of turn, the point has arisen: the book rules on it, or is
+    # silent on it, but it is no longer "not yet".
+    done = NAMED.replace("  - Dave raises 2\n", "  - Dave raises 2\n  - Bob comes in\n")
+    said = _answers(_named(tmp_path, done))
+    assert not any(lines[0].startswith("Not yet") for lines in said.values()), said
+    assert said["hoyle"][0].startswith("Hoffmann is silent on it")
+
+
+def test_the_pictures_heading_says_the_moment_in_the_tables_words() -> None:
+    text = _text("replay", "given-four-after-discarding-three-and-lifted", "--picture")
+    assert text.splitlines()[0] == "The table after B lifted, in the draw (step 10), under Peel"
+    at = _text("replay", "given-four-after-discarding-three-and-lifted", "--picture", "--at", "0")
+    assert at.splitlines()[0] == "The table before the deal, under Peel"

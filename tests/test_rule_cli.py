@@ -34,7 +34,7 @@ def process(*args: str) -> subprocess.CompletedProcess[str]:
 def test_peel_42_48_six_cards_raised_is_foul_and_forfeits_the_stake() -> None:
     out = rule(LIFTED, "--rulebook", "peel")
     assert "foul" in out
-    assert "B forfeits his stake of 2, which stays in the pool" in out
+    assert "B forfeits the stake of 2, which stays in the pool" in out
     assert "Peel, law 48 — The Draw, p. 53" in out
     assert "“If cards drawn be raised from the table" in out
 

@@ -53,8 +53,8 @@ def replay_cmd(inputs: tuple[str, ...], book: str | None, picture: bool, at: int
     # command runs loads only when it runs.
     from ..render.laws import to_json
     from ..render.replay import replay_text
+    from ..ruling.course import course
     from ..table.batch import is_batch
-    from ..table.replay import replay
 
     lib = library(rulebook_dirs)
     if picture or at is not None or fmt == "svg":
@@ -62,12 +62,12 @@ def replay_cmd(inputs: tuple[str, ...], book: str | None, picture: bool, at: int
         return
     if not is_batch(inputs) and fmt != "jsonl":
         case = one_case(inputs[0])
-        r = replay(case, book_for(case, lib, book))
+        r = course(case, book_for(case, lib, book))[0]  # the table as its rulings leave it
         emit(to_json(r.to_dict()) if fmt == "json" else replay_text(r))
         return
 
     def each(case: Any) -> tuple[list[Any], list[str]]:
-        r = replay(case, book_for(case, lib, book))
+        r = course(case, book_for(case, lib, book))[0]
         return ([r.to_dict()], []) if fmt != "text" else ([], [replay_text(r)])
 
     sys.exit(run_cases(inputs, fmt, "replaying", each)[0])
@@ -80,14 +80,14 @@ def _picture(inputs: tuple[str, ...], book: str | None, lib: Any, at: int | None
     # command runs loads only when it runs.
     from ..errors import InputError
     from ..render.picture import picture_svg, picture_text, step_at
+    from ..ruling.course import course
     from ..table.batch import is_batch
-    from ..table.replay import replay
 
     if is_batch(inputs):
         raise InputError("--picture draws one case: give one CASE")
     if fmt not in ("text", "svg"):
         raise InputError(f"--picture is drawn in text or svg, not {fmt}")
     case = one_case(inputs[0])
-    r = replay(case, book_for(case, lib, book))
+    r = course(case, book_for(case, lib, book))[0]  # the table as its rulings leave it
     s = step_at(r, at)
     emit(picture_svg(r, s) if fmt == "svg" else picture_text(r, s))

@@ -79,7 +79,7 @@ def rule_cmd(inputs: tuple[str, ...], books: tuple[str, ...], explain: bool,
             data = [x.to_dict(explain) for x in found]
             emit(to_json(data[0] if len(data) == 1 else data))
         elif fmt == "markdown":
-            emit("\n".join(ruling_markdown(x) for x in found))
+            emit("\n".join(ruling_markdown(x, explain) for x in found))
         else:
             emit(_texts(found, explain, picture))
         return
@@ -89,7 +89,7 @@ def rule_cmd(inputs: tuple[str, ...], books: tuple[str, ...], explain: bool,
         if fmt in ("json", "jsonl"):
             return [x.to_dict(explain) for x in found], []
         if fmt == "markdown":
-            return [], [ruling_markdown(x) for x in found]
+            return [], [ruling_markdown(x, explain) for x in found]
         drawn = _pictures(found) if picture else [""] * len(found)
         return [], [p + ruling_text(x, explain) for p, x in zip(drawn, found, strict=True)]
 

@@ -19,7 +19,7 @@ from ..load import cache
 from ..load.files import decode, read_bytes, shipped_dir
 from ..load.formats.check import conform, fits
 from ..load.yamlsafe import format_path, parse
-from ..terms.vocabulary import FINDINGS, QUESTION_FACTS, facts_of
+from ..terms.vocabulary import FINDINGS, QUESTION_FACTS, VOIDS, facts_of
 from .conditions import disjoint, never
 from .laws import Effect, Law, Rulebook, normalise_ref
 from .provisions import placeholders, text_values
@@ -480,6 +480,7 @@ def check_references(book: Rulebook, path: StrPath) -> None:
                 raise fail(p, "exception_to", f"is an exception to {other!r}, which is not a "
                            f"provision of {book.name}; {did_you_mean(other, ids)}")
         _check_penalty(p, fail)
+        _check_undoes(p, fail)
     for p, q in _may_disagree(book.provisions):
         raise fail(q, "when", f"{q['id']!r} and {p['id']!r} ({p['file']}, line {p.get('line')}) "
                    f"can both apply to {q['finding']} and decide it differently "
@@ -613,6 +614,13 @@ def _may_disagree(
                 p, q = provisions[pair[0]], provisions[pair[1]]
                 if _conflict(p, q):
                     yield p, q
+
+
+def _check_undoes(p: dict[str, Any], fail: Any) -> None:
+    """Only a decision that voids the act says what of it is undone."""
+    if "undoes" in p and p["decision"] not in VOIDS:
+        raise fail(p, "undoes", f"says what a void act undoes, but the decision is "
+                   f"{p['decision']}: only {', '.join(sorted(VOIDS))} voids the act")
 
 
 def _check_penalty(p: dict[str, Any], fail: Any) -> None:

@@ -16,6 +16,7 @@ from typing import NamedTuple
 import yaml  # a quoted title is unquoted as YAML would
 
 from ..errors import InputError, clip, did_you_mean
+from ..terms.words import hyphenated, lines_of
 from .files import shipped_dir
 
 
@@ -80,40 +81,13 @@ def listing(shipped: list[Example], columns: int | None = None) -> str:
     out = []
     for e in shipped:
         if room >= 24:
-            words = _words(e.title, room)
+            words = lines_of(e.title, room)
             out.append(f"{e.name:<{width}}  {words[0]}".rstrip())
             out += [" " * (width + 2) + w for w in words[1:]]
         else:
-            out += _broken(e.name, columns)
-            out += ["    " + w for w in _words(e.title, columns - 4) if w]
+            out += hyphenated(e.name, columns)
+            out += ["    " + w for w in lines_of(e.title, columns - 4) if w]
     return "\n".join(out)
-
-
-def _words(text: str, room: int) -> list[str]:
-    """The words of ``text`` in lines of at most ``room``, broken only between words."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > room:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    return [*lines, line]
-
-
-def _broken(name: str, columns: int) -> list[str]:
-    """A name longer than a line, broken after a hyphen."""
-    if len(name) <= columns:
-        return [name]
-    lines = [""]
-    for part in name.split("-"):
-        if lines[-1] and len(lines[-1]) + len(part) + 2 > columns:
-            lines[-1] += "-"
-            lines.append(part)
-        else:
-            lines[-1] += f"-{part}" if lines[-1] else part
-    return lines
 
 
 def example(name: str) -> Example:

@@ -10,7 +10,8 @@ from ..law.laws import Rulebook
 from ..law.topics import Topic
 from ..ruling.compare import COLUMNS, HEADINGS, Comparison
 from ..ruling.diff import BookDiff, Setting, TopicDiff, law_summary
-from .width import columns, hyphenated, table
+from ..terms.words import hyphenated
+from .width import columns, table
 
 WIDTH = 100  # the widest a comparison is laid out, where the terminal is as wide
 MARK = "*"
@@ -203,7 +204,7 @@ def _topic_laws(book: Rulebook, topic: Topic | None, full: bool) -> list[str]:
         return [f"{book.name} has no such topic: no law on it."]
     head = []
     if not topic.pinned:
-        head.append(f"{book.name}'s laws on this are {_NOT_PINNED}: his rule is unknown, "
+        head.append(f"{book.name}'s laws on this are {_NOT_PINNED}: the book's rule is unknown, "
                     "not silent.")
     elif not topic.laws:
         head.append(f"{book.name} gives no law on this: silent.")
@@ -262,7 +263,8 @@ def diff_text(d: BookDiff, full: bool = False) -> str:
     for book in books:
         if book.extract:
             out += textwrap.wrap(f"{book.name} is known only from an extract: where a topic "
-                                 f"is marked {_NOT_PINNED}, his rule is unknown, not silent.",
+                                 f"is marked {_NOT_PINNED}, the book's rule is unknown, "
+                                 "not silent.",
                                  width)
     for t in d.topics:
         out += ["", f"== {t.title} ({t.id}) ".ljust(width, "=")]

@@ -8,8 +8,10 @@ from __future__ import annotations
 import math
 
 from ..errors import InputError
+from ..table.place import moment
 from ..table.replay import Replay, Step
-from .width import columns, fill
+from ..terms.words import lines_of
+from .width import columns
 
 TEXT_WIDTH = 72  # the widest the text picture is drawn, where the terminal is as wide
 
@@ -40,8 +42,7 @@ def _seat_lines(r: Replay, s: Step, i: int) -> list[str]:
 
 
 def _heading(r: Replay, s: Step) -> str:
-    where = "before the deal" if s.index == 0 else f"after step {s.index}, {s.event}"
-    return f"The table {where} ({s.phase}), under {r.book_name}"
+    return f"The table {moment(r, s.index)}, under {r.book_name}"
 
 
 def _places(n: int) -> list[tuple[float, float]]:
@@ -86,7 +87,7 @@ def picture_text(r: Replay, s: Step) -> str:
     while body and not body[0]:
         body.pop(0)
     head = _heading(r, s)
-    heads = [head] if len(head) <= width else _lines(head, width)
+    heads = [head] if len(head) <= width else lines_of(head, width)
     key = f"> {s.turn}: the turn to speak" if s.turn else ""
     return "\n".join([*heads, "", *body, *(["", key] if key else [])])
 
@@ -95,11 +96,6 @@ def _near(v: float) -> int:
     """The nearest whole number, halves upwards (``round`` takes halves to the even one,
     which sets seats placed alike on either side a line apart)."""
     return math.floor(round(v, 6) + 0.5)
-
-
-def _lines(text: str, width: int) -> list[str]:
-
-    return fill(text, width)
 
 
 def picture_svg(r: Replay, s: Step) -> str:

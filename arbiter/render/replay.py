@@ -73,7 +73,7 @@ def replay_text(r: Replay) -> str:
              f"Blind {t.blind}, limit {t.limit}"
              + (f"; jack-pot no. {t.jackpot}" if t.jackpot else "")
              + (f"; {t.pool} carried in the pool" if t.pool else "") + ".", ""),
-        wrap("Each player: stake in the pool (cards in hand); 'out' once he has abandoned.",
+        wrap("Each player: stake in the pool (cards in hand); 'out' once the player has abandoned.",
              ""),
         "",
     ]

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..ruling.judge import Citation, Decided, Ruling, Silence
+from ..table.place import where
 from ..terms.findings import Finding
-from ..terms.words import condition_words
+from ..terms.words import condition_words, penalty_words, run_on
 from ..terms.words import sentence as _sentence
 from .laws import WIDTH, wrap
-from .place import place
 from .width import columns
 
 
@@ -21,32 +21,27 @@ def _cite_line(c: Citation, book_name: str) -> str:
     return f"{book_name}, {c.label}{head}{pages if not c.page else ''}"
 
 
-def _penalty_text(p: dict[str, Any]) -> str:
-    if "forfeits" in p:
-        if not p["forfeits"]:
-            return f"{p['player']} has nothing in the pool to forfeit"
-        return f"{p['player']} forfeits his stake of {p['forfeits']}, which stays in the pool"
-    return f"{p['player']} pays {p['pays']} to {p['to']}"
-
-
 def _when(d: Decided) -> str:
-    return _when_text(d.condition)
+    return _when_text(d.condition, d.finding.player)
 
 
-def _when_text(condition: dict[str, Any]) -> str:
-    return "If " + condition_words(condition) + ": " if condition else ""
+def _when_text(condition: dict[str, Any], who: str | None) -> str:
+    return "If " + condition_words(condition, who) + ": " if condition else ""
 
 
-def _decision_lines(d: Decided, name: str, refs: dict[str, Citation]) -> list[str]:
+def _decision_lines(d: Decided, name: str, refs: dict[str, Citation],
+                    names: tuple[str, ...] = ()) -> list[str]:
     says = _sentence(d.says)
-    if d.condition and says[1:2].islower():  # "If ...: it is a misdeal", but "B ..."
-        says = says[0].lower() + says[1:]
+    if d.condition:  # "If ...: it is a misdeal", but "B ...", "Carol ..." as written
+        says = run_on(says, names)
     lines = [wrap(f"Decision: {_when(d)}{says}", "  ")]
     lines += [wrap(f"Assumed: {a}", "    ") for a in d.assumes]
     if d.remedy:
         lines.append(wrap(f"Remedy: {_sentence(d.remedy)}", "    "))
     for p in d.penalties:
-        lines.append(wrap(f"Penalty: {_sentence(_penalty_text(p))}", "    "))
+        lines.append(wrap(f"Penalty: {_sentence(penalty_words(p))}", "    "))
+    if d.counters:
+        lines.append(wrap(f"The counters: {_sentence('; '.join(d.counters))}", "    "))
     if d.settled_by:
         lines.append(wrap(f"Settled by: {_sentence(d.settled_by)}", "    "))
     rests = ", ".join(_short(name, c, refs) for c in d.cites)
@@ -57,7 +52,7 @@ def _decision_lines(d: Decided, name: str, refs: dict[str, Citation]) -> list[st
 def _silence_lines(s: Silence, name: str, refs: dict[str, Citation]) -> list[str]:
     says = s.says
     if s.condition:
-        says = _when_text(s.condition) + says  # it starts with the book's name
+        says = _when_text(s.condition, s.finding.player) + says  # it starts with the book
     lines = [wrap(says, "  ")]
     lines += [wrap(f"Assumed: {a}", "    ") for a in s.assumes]
     if s.nearest:
@@ -88,7 +83,8 @@ def ruling_text(r: Ruling, explain: bool = False) -> str:
     for d in r.decisions:
         if id(d.finding) not in said:
             order.append(d.finding)
-        said.setdefault(id(d.finding), []).extend(_decision_lines(d, book.name, refs))
+        said.setdefault(id(d.finding), []).extend(
+            _decision_lines(d, book.name, refs, (*r.case.table.seats, book.name)))
     for s in r.silences:
         if id(s.finding) not in said:
             order.append(s.finding)
@@ -96,9 +92,7 @@ def ruling_text(r: Ruling, explain: bool = False) -> str:
     for i, f in enumerate(sorted(order, key=lambda x: x.step)):
         if i:
             out.append("")
-        where = (f"at step {f.step}" + (f" (line {f.line})" if f.line else "")) if explain \
-            else place(r.replay, f.step)
-        out.append(wrap(f"What happened: {where}, {f.message}.", ""))
+        out.append(wrap(f"What happened: {where(r.replay, f, explain)}, {f.message}.", ""))
         out += said[id(f)]
     if r.fact_referee:
         out.append("")
@@ -191,7 +185,7 @@ def _nothing_irregular(r: Ruling) -> str:
         return wrap("Nothing irregular happened: nothing in the events is out of order.", "")
     if a.if_done:
         return wrap(f"Nothing irregular has happened so far: {a.player} has not done it yet, "
-                    "and the answer above is what the book rules if he does.", "")
+                    f"and the answer above is what the book rules if {a.player} does.", "")
     return "Nothing irregular has happened so far."
 
 
@@ -229,10 +223,11 @@ def _catch_all(r: Ruling) -> list[str]:
     return [str(c) for c in catch.get("cites", [])] if catch else []
 
 
-def ruling_markdown(r: Ruling) -> str:
+def ruling_markdown(r: Ruling, explain: bool = False) -> str:
     book = r.rulebook
     case = r.case
     refs = {c.ref: c for c in r.citations}
+    names = (*case.table.seats, book.name)
     out = [f"# Ruling under {book.name}", ""]
     for a in r.answers or ([r.answer] if r.answer is not None else []):
         asked = f"*{a.question}?* " if len(r.answers) > 1 else ""
@@ -250,18 +245,22 @@ def ruling_markdown(r: Ruling) -> str:
     for d in r.decisions:
         f = d.finding
         items.append((f.step, len(items),
-                      f"- **Step {f.step}:** {f.message}. **Decision:** {_when(d)}"
-                      f"{_sentence(d.says)}"
+                      f"- **{_sentence(where(r.replay, f, explain))[:-1]}:** {f.message}. "
+                      f"**Decision:** {_when(d)}"
+                      f"{run_on(_sentence(d.says), names) if d.condition else _sentence(d.says)}"
                       + "".join(f" **Assumed:** {a}" for a in d.assumes)
                       + (f" **Remedy:** {_sentence(d.remedy)}" if d.remedy else "")
-                      + "".join(f" **Penalty:** {_sentence(_penalty_text(p))}"
+                      + "".join(f" **Penalty:** {_sentence(penalty_words(p))}"
                                 for p in d.penalties)
+                      + (f" **The counters:** {_sentence('; '.join(d.counters))}"
+                         if d.counters else "")
                       + (f" **Settled by:** {_sentence(d.settled_by)}" if d.settled_by else "")
                       + f" *({', '.join(_short(book.name, c, refs) for c in d.cites)})*"))
     for s in r.silences:
         items.append((s.finding.step, len(items),
-                      f"- **Step {s.finding.step}:** {s.finding.message}. "
-                      f"{_when_text(s.condition)}{s.says}"
+                      f"- **{_sentence(where(r.replay, s.finding, explain))[:-1]}:** "
+                      f"{s.finding.message}. "
+                      f"{_when_text(s.condition, s.finding.player)}{s.says}"
                       + "".join(f" **Assumed:** {a}" for a in s.assumes)
                       + (f" Nearest: {', '.join(_short(book.name, c, refs) for c in s.nearest)}."
                          if s.nearest else "")

@@ -76,6 +76,8 @@ def defaults() -> str:
         shown = ", ".join(value) if isinstance(value, list) else str(value)
         says = entry.get("assumes", "(wording only)")
         rows.append(f"| procedure `{name}` | `{shown}` | {says} |")
+    for name, entry in data.get("void", {}).items():
+        rows.append(f"| void `{name}` | `{entry['value']}` | {entry['assumes']} |")
     return "\n".join(rows)
 
 

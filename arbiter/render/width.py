@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import shutil  # imported already by the time any output is written
 
+from ..terms.words import hyphenated, lines_of
+
 NARROWEST = 30  # below this a table of books cannot be laid out at all
 
 
@@ -16,38 +18,8 @@ def columns(most: int) -> int:
     return max(NARROWEST, min(most, found)) if found > 0 else most
 
 
-def hyphenated(name: str, width: int) -> list[str]:
-    """A name of words joined by hyphens (a case's), broken after a hyphen where it is
-    longer than a line."""
-    if len(name) <= width:
-        return [name]
-    lines = [""]
-    for part in name.split("-"):
-        piece = part if not lines[-1] else f"-{part}"
-        if lines[-1] and len(lines[-1]) + len(piece) + 1 > width:
-            lines[-1] += "-"
-            lines.append(part)
-        else:
-            lines[-1] += piece
-    return lines
-
-
 def fits(lines: list[str], width: int) -> bool:
     return all(len(line) <= width for line in lines)
-
-
-def fill(text: str, width: int) -> list[str]:
-    """The words of ``text`` in lines of at most ``width``, broken only between words (a
-    word longer than the line stands alone)."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    return [*lines, line] if line else lines or [""]
 
 
 def table(rows: list[list[str]], width: int, flexible: tuple[int, ...],
@@ -90,6 +62,6 @@ def _fill_cell(text: str, width: int) -> list[str]:
     marked ``* `` has its lines after the first set under its words."""
     lead = len(text) - len(text.lstrip(" "))
     if text[lead:lead + 2] == "* ":
-        lines = fill(text[lead + 2:], width - lead - 2)
+        lines = lines_of(text[lead + 2:], width - lead - 2)
         return [" " * lead + ("* " if k == 0 else "  ") + ln for k, ln in enumerate(lines)]
-    return [" " * lead + ln for ln in fill(text, width - lead)]
+    return [" " * lead + ln for ln in lines_of(text, width - lead)]

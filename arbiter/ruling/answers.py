@@ -32,7 +32,7 @@ from ..terms.vocabulary import (
     Act,
     Question,
 )
-from ..terms.words import condition_words
+from ..terms.words import condition_words, penalty_words, run_on
 from ..terms.words import sentence as _sentence
 
 if TYPE_CHECKING:
@@ -58,6 +58,9 @@ class Answer(Struct):
     # The consequence is what would follow if he did it (``may``: the act tried on the
     # events), not what the events already brought about.
     if_done: bool = False
+    # The names kept as written where a sentence runs on after "Yes:" (the players', the
+    # book's); not part of the answer's JSON.
+    names: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {"question": self.question, "form": self.form, "player": self.player,
@@ -66,13 +69,13 @@ class Answer(Struct):
                 "silent": self.silent}
 
     def follows(self) -> str | None:
-        """What follows, as a sentence: ``If he does it: what he did ... does not stand.``"""
+        """What follows, as a sentence: ``If C does it: what C did ... does not stand.``"""
         if not self.consequence:
             return None
         text = _sentence(self.consequence)
         if not self.if_done:
             return text
-        return "If he does it: " + (text[:1].lower() + text[1:] if text[1:2].islower() else text)
+        return f"If {self.player or 'the player'} does it: " + run_on(text, self.names)
 
     def line(self) -> str:
         """The answer in the table's words, one or two sentences."""
@@ -80,7 +83,7 @@ class Answer(Struct):
         if self.silent or QUESTIONS[Question(self.form)].answer != "yes_no":
             return text
         word = self.answer[:1].upper() + self.answer[1:]
-        return f"{word}: {text[:1].lower() + text[1:] if text[1:2].islower() else text}"
+        return f"{word}: {run_on(text, self.names)}"
 
 
 def answers_for(ruling: Ruling) -> list[Answer]:
@@ -101,6 +104,12 @@ def answer_for(ruling: Ruling) -> Answer | None:
 
 
 def answer_to(ruling: Ruling, asked: Asked) -> Answer:
+    out = _answer_to(ruling, asked)
+    out.names = (*ruling.case.table.seats, ruling.rulebook.name)
+    return out
+
+
+def _answer_to(ruling: Ruling, asked: Asked) -> Answer:
     if asked.kind == Question.MAY:
         return may(ruling, asked)
     if asked.kind == Question.WHAT_MAY:
@@ -119,19 +128,21 @@ def answer_to(ruling: Ruling, asked: Asked) -> Answer:
 
 def for_each_hand(ruling: Ruling, asked: Asked) -> Answer | None:
     """Who takes the pool, where the hands at the show are not named: the book's ruling
-    for each possibility, each player at the show holding the best hand in turn (the act
-    ``PLAYER wins`` added to the events, and ruled as the book rules it)."""
+    for each possibility, each player whose five cards are not named holding the best hand
+    in turn (the act ``PLAYER wins`` added to the events, and ruled as the book rules it, on
+    the table as its rulings leave it). A hand the table has found foul (more or less than
+    five cards) is none of the possibilities: it is not compared (Peel 64: "the holder of
+    the best hand" of the others)."""
     from ..table.cases import Event
-    from ..table.replay import replay
-    from .rulings import rule_on
+    from .course import course
 
     book, case = ruling.rulebook, ruling.case
     parts: list[str] = []
     cites: list[str] = []
-    for n in ruling.replay.outcome.get("players") or []:
+    for n in ruling.replay.outcome.get("unknown") or []:
         trial = replace(case, events=(*case.events, Event(Act.WINS, player=n)))
         try:
-            one = _from_ruling(rule_on(replay(trial, book), book), asked)
+            one = _from_ruling(course(trial, book)[1], asked)
         except InputError:
             continue
         if one is None:
@@ -140,7 +151,8 @@ def for_each_hand(ruling: Ruling, asked: Asked) -> Answer | None:
         cites += [c for c in one.cites if c not in cites]
     if not parts:
         return None
-    unknown = ", ".join(ruling.replay.outcome["unknown"])
+    names = list(ruling.replay.outcome["unknown"])
+    unknown = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     return Answer(asked.text, str(asked.kind), "; ".join(parts),
                   f"the hands of {unknown} are not named, so the answer is given for each: "
                   + "; ".join(parts), None, cites)
@@ -231,6 +243,9 @@ def from_book(book: Rulebook, asked: Asked, facts: dict[str, Any]) -> Answer | N
 
 def silent(book: Rulebook, asked: Asked, point: str | None = None) -> Answer:
     what = point or QUESTIONS[asked.kind].summary
+    if point is None and asked.player:  # the question's form, the player named in it
+        what = what.replace("the player's", f"{asked.player}'s").replace(
+            "the player", asked.player).replace(" his ", " the ")
     if book.extract:
         because = (f"that is not in the pinned text of {book.pinned_name}: {book.name}'s "
                    f"ruling on it is unknown, not silent ({what})")
@@ -252,11 +267,8 @@ def _ref(book: Rulebook, ref: Any) -> str:
 def _consequence(d: Decided) -> str | None:
     bits = [d.remedy] if d.remedy else []
     for p in d.penalties:
-        if p.get("forfeits"):
-            bits.append(f"{p['player']} forfeits his stake of {p['forfeits']}, which stays in "
-                        "the pool")
-        elif "pays" in p:
-            bits.append(f"{p['player']} pays {p['pays']} to {p['to']}")
+        if p.get("forfeits") or "pays" in p:
+            bits.append(penalty_words(p))
     return "; ".join(bits) or None
 
 
@@ -270,7 +282,7 @@ def _from_ruling(ruling: Ruling, asked: Asked) -> Answer | None:
     if asked.kind == Question.HAND_FOUL:
         for d in ruling.decisions:
             if d.finding.player == asked.player and d.decision in spec.yes_by:
-                word = "yes" if not d.condition else "yes, " + _if(d.condition)
+                word = "yes" if not d.condition else "yes, " + _if(d.condition, d.finding.player)
                 return _from_decision(asked, d, word)
         for s in ruling.silences:
             if s.finding.player == asked.player and s.finding.kind in _HAND_KINDS:
@@ -316,8 +328,8 @@ def _silent_on(ruling: Ruling, asked: Asked, s: Silence) -> Answer:
     return out
 
 
-def _if(cond: dict[str, Any]) -> str:
-    return "if " + condition_words(cond)
+def _if(cond: dict[str, Any], who: str | None) -> str:
+    return "if " + condition_words(cond, who)
 
 
 # Findings about the hand itself (what "is his hand foul?" turns on).
@@ -374,6 +386,10 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
             out.cites += [c for c in other.cites if c not in out.cites]
         return out
     quiet = [s for s in h.silences if any(s.finding is f for f in new)]
+    if quiet and not done:
+        early = _not_yet(book, base, asked, new)
+        if early is not None:
+            return early
     if quiet:
         return _silent_on(h, asked, quiet[0])
     return _regular(book, asked, str(base.final.phase))
@@ -385,23 +401,48 @@ def _same_act(a: Event, b: Event) -> bool:
                                                                   text="")
 
 
-def _regular(book: Rulebook, asked: Asked, phase: str) -> Answer:
-    """Nothing in the act is irregular: yes, on the laws the book gives for the act itself
-    (its parameter groups named in the vocabulary, ``governed_by``) or else for the mechanics
-    of this point of the deal (its parameters' ``cites``); where it gives none, the book is
-    silent on it (for an extract: it is not in the pinned text)."""
+# Findings that say only that the act came before the player's turn.
+_TURN_KINDS = frozenset({"out_of_turn", "drew_out_of_turn"})
+
+
+def _not_yet(book: Rulebook, base: Replay, asked: Asked, new: list[Any]) -> Answer | None:
+    """The act, not yet done, is irregular only in coming before the player's turn, and he
+    is still in: the point has not arisen. "Not yet", on the laws of the turn at this point
+    of the deal (none where the book gives none: whose turn it is, is the engine's)."""
+    turn = base.final.turn
+    if (not new or any(str(f.kind) not in _TURN_KINDS for f in new) or turn is None
+            or turn == asked.player or asked.player not in base.seats
+            or base.status(asked.player) != "in"):
+        return None
+    return Answer(asked.text, str(asked.kind), "not yet",
+                  f"it is {turn}'s turn, and {asked.player}'s has not come",
+                  cites=_phase_cites(book, str(base.final.phase)), player=asked.player)
+
+
+def _phase_cites(book: Rulebook, phase: str, own: tuple[str, ...] = ()) -> list[str]:
+    """The laws the book gives for the act itself (``own``: its parameter groups named in
+    the vocabulary, ``governed_by``), or else for the mechanics of this point of the deal
+    (its parameters' ``cites``)."""
     cites: list[str] = []
-    own = ACTS[asked.act.act].governed_by if asked.act is not None else ()
     for group in own or PHASE_RULES.get(phase, ()):
         spec = book.parameters.get(group)
         if isinstance(spec, dict):
             cites += [_ref(book, c) for c in spec.get("cites", []) if _ref(book, c) not in cites]
+    return cites
+
+
+def _regular(book: Rulebook, asked: Asked, phase: str) -> Answer:
+    """Nothing in the act is irregular: yes, on the laws the book gives for the act itself,
+    or else for the mechanics of this point of the deal; where it gives none, the book is
+    silent on it (for an extract: it is not in the pinned text)."""
+    own = ACTS[asked.act.act].governed_by if asked.act is not None else ()
+    cites = _phase_cites(book, phase, own)
     if not cites:
         return silent(book, asked, f"whether {asked.player} may {_words(asked)} at this point; "
                       "nothing in it is irregular by the laws it gives")
     return Answer(asked.text, str(asked.kind), "yes",
-                  f"{asked.player} may {_words(asked)}: it is his to do at this point by the "
-                  f"rules {book.name} gives for it, and nothing in it is irregular",
+                  f"{asked.player} may {_words(asked)}: the rules {book.name} gives for this "
+                  "point of the deal allow it, and nothing in it is irregular",
                   cites=cites, player=asked.player)
 
 
@@ -431,7 +472,7 @@ def what_may(ruling: Ruling, asked: Asked) -> Answer:
     options = choices(ruling.replay.final.phase, bool(ruling.replay.facts.get("bet_made")))
     if not options:
         return Answer(asked.text, str(asked.kind), "nothing",
-                      "the deal is over: there is nothing left for him to do in it",
+                      f"the deal is over: there is nothing left in it for {asked.player} to do",
                       player=asked.player)
     ctx = _ctx(ruling)
     yes: list[str] = []
@@ -445,13 +486,11 @@ def what_may(ruling: Ruling, asked: Asked) -> Answer:
         cites += [c for c in one.cites if c not in cites]
         if one.answer == "no" and one.cites:
             reasons.append(f"not {label}: {one.because}")
-    bits = []
-    if yes:
-        bits.append(f"{asked.player} may {_either(yes)}")
-    if no:
-        bits.append(f"he may not {_either(no)}")
+    p = asked.player
+    bits = [f"{p} may {_either(yes)}" + (f", but not {_either(no)}" if no else "")] if yes \
+        else [f"{p} may not {_either(no)}"] if no else []
     if unknown:
-        bits.append(f"on whether he may {_either(unknown)} {ruling.rulebook.name} is silent")
+        bits.append(f"on whether {p} may {_either(unknown)}, {ruling.rulebook.name} is silent")
     because = "; ".join(bits)
     return Answer(asked.text, str(asked.kind), ", ".join(yes) or "nothing", because,
                   "; ".join(reasons[:2]) or None, cites, player=asked.player)

@@ -54,3 +54,13 @@ class Assumptions:
         given = {s for group in said for s in group}
         return [s for s in (assumption(n, voice(self.book)) for n in self.r.relied)
                 if s not in given]
+
+
+def void_undoes() -> str:
+    """What a void act undoes where its provision does not say: the engine's assumption."""
+    return str(engine_defaults()["void"]["undoes"]["value"])
+
+
+def void_assumed(book: Rulebook) -> str:
+    """The sentence a ruling gives where it undoes a void act by that assumption."""
+    return _fill(str(engine_defaults()["void"]["undoes"]["assumes"]), book)

@@ -19,6 +19,7 @@ from msgspec import Struct, field
 from ..errors import ArbiterError
 from ..law.laws import Rulebook
 from ..table.cases import Case
+from ..table.place import place
 from ..terms.words import condition_words
 from ..terms.words import sentence as _sentence
 from .judge import Ruling, judge
@@ -116,14 +117,14 @@ def row_of(r: Ruling) -> Row:
     pays: list[str] = []
     items: list[tuple[int, int, str, str, str | None, list[str], tuple[Any, ...]]] = []
     for d in r.decisions:
-        cond = _condition(d.condition)
+        cond = _condition(d.condition, d.finding.player)
         items.append((d.finding.step, len(items), _words(str(d.decision)) + cond,
                       _sentence(d.says), d.remedy, [_payment(p) for p in d.penalties],
                       (str(d.finding.kind), d.finding.player, str(d.decision),
                        tuple(sorted(d.condition.items())))))
     for s in r.silences:
         tag = NOT_PINNED if s.outside_extract else "silent"
-        cond = _condition(s.condition)
+        cond = _condition(s.condition, s.finding.player)
         items.append((s.finding.step, len(items), tag + cond, _sentence(s.says),
                       f"the book's own rule for such cases: {s.catch_all}" if s.catch_all
                       else None, [],
@@ -133,7 +134,7 @@ def row_of(r: Ruling) -> Row:
     keys_d: list[tuple[Any, ...]] = []
     keys_r: list[str] = []
     for step, _, head, says, rem, payments, key in items:
-        decision.append(f"step {step}, {head}: {says}")
+        decision.append(f"{head} ({place(r.replay, step)}): {says}")
         if rem:
             remedy.append(_sentence(rem))
             keys_r.append(" ".join(rem.lower().split()))
@@ -224,8 +225,8 @@ def _words(decision: str) -> str:
     return decision.replace("_", " ")
 
 
-def _condition(cond: dict[str, Any]) -> str:
-    return " if " + condition_words(cond) if cond else ""
+def _condition(cond: dict[str, Any], who: str | None) -> str:
+    return " if " + condition_words(cond, who) if cond else ""
 
 
 def _payment(p: dict[str, Any]) -> str:

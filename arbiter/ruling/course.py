@@ -22,12 +22,14 @@ from typing import TYPE_CHECKING
 
 from ..table.replay import Replay, replay
 from ..terms.findings import Consequence
-from ..terms.vocabulary import EFFECTS, Act
+from ..terms.vocabulary import EFFECTS, EXCESS_OVER, Act, Undoes
+from .counters import tell
 from .rulings import rule_on
 
 if TYPE_CHECKING:
     from ..law.laws import Rulebook
     from ..table.cases import Case, Event
+    from ..terms.findings import Finding
     from .rulings import Ruling
 
 # Rounds of obeying the rulings before the course is taken as settled: each round can only
@@ -58,11 +60,14 @@ def consequences(ruling: Ruling) -> tuple[Consequence, ...]:
             continue
         if f.step > len(events):
             continue
+        amount = 0
         if effect == "void":
             ev = events[f.step - 1]
             if ev.act not in _UNDOABLE or ev.player != f.player:
                 continue
-            step = f.step
+            step, effect = f.step, f"void:{d.undoes}"
+            if d.undoes == Undoes.EXCESS:
+                amount = _excess(f)
         else:
             step = max(f.step, int(getattr(f.facts, "last", f.step)))
             if effect.endswith(_WHEN_FOUND):
@@ -70,10 +75,37 @@ def consequences(ruling: Ruling) -> tuple[Consequence, ...]:
                 effect = effect.removesuffix(_WHEN_FOUND)
             if step >= len(events):
                 continue  # complete only at the end: nothing follows for it to act on
-        c = Consequence(step, effect, f.player, d.provision, str(f.kind))
+        c = Consequence(step, effect, f.player, d.provision, str(f.kind), amount)
         if c not in out:
             out.append(c)
+    out += _fines(ruling, branched)
     return tuple(sorted(out, key=lambda c: c.step))
+
+
+def _excess(f: Finding) -> int:
+    """What the act's amount went past the most the finding names (``EXCESS_OVER``)."""
+    most = next((f.facts[k] for k in EXCESS_OVER if isinstance(f.facts.get(k), int)), None)
+    amount = f.facts.get("amount")
+    return max(0, amount - most) if isinstance(amount, int) and most is not None else 0
+
+
+def _fines(ruling: Ruling, branched: set[int]) -> list[Consequence]:
+    """A penalty paid into the pool goes into it when its finding is complete (at the
+    latest after the last act), so that the pool that is won holds it."""
+    end = len(ruling.replay.case.events)
+    out: list[Consequence] = []
+    for d in ruling.decisions:
+        f = d.finding
+        if d.condition or id(f) in branched or f.step < 1 or end < 1:
+            continue
+        step = min(max(f.step, int(getattr(f.facts, "last", f.step))), end)
+        for p in d.penalties:
+            if p.get("pays") and p.get("to") == "the pool" and p.get("player"):
+                c = Consequence(step, "fine", p["player"], d.provision, str(f.kind),
+                                int(p["pays"]))
+                if c not in out:
+                    out.append(c)
+    return out
 
 
 def _pointed_out(events: tuple[Event, ...], player: str | None, after: int) -> int:
@@ -95,6 +127,7 @@ def course(case: Case, book: Rulebook) -> tuple[Replay, Ruling]:
         ruling = rule_on(r, book)
         nxt = consequences(ruling)
         if nxt == obey or nxt in seen or len(seen) >= ROUNDS:
+            tell(ruling)
             return r, ruling
         seen.append(obey)
         obey = nxt

@@ -24,10 +24,11 @@ from ..law.provisions import Decision, Match, fill, match
 from ..law.search import search
 from ..table.acts.accounts import accounts_given, on_each_account
 from ..table.cases import Case
+from ..table.place import place
 from ..table.replay import Replay
 from ..terms.findings import Finding
 from ..terms.vocabulary import FINDINGS, VOIDS, Kind, facts_of
-from .assumptions import Assumptions
+from .assumptions import Assumptions, void_undoes
 from .facts import TableFacts
 from .procedures import Procedures
 
@@ -71,6 +72,12 @@ class Decided(Struct):
     cites: list[str]
     condition: dict[str, Any] = field(default_factory=dict)
     assumes: list[str] = field(default_factory=list)  # the engine's, in plain sentences
+    # A void act: what of it is undone on the table (``Undoes``), and whether that is the
+    # engine's assumption (the provision not saying).
+    undoes: str | None = None
+    undoes_assumed: bool = False
+    # Where each counter of the act, the fine or the refund went, in words (counters.py).
+    counters: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {"finding": str(self.finding.kind), "step": self.finding.step,
@@ -78,7 +85,9 @@ class Decided(Struct):
                 "decision": str(self.decision), "says": self.says, "remedy": self.remedy,
                 "penalties": self.penalties, "settled_by": self.settled_by,
                 "cites": self.cites, "if": self.condition or None,
-                "assumes": self.assumes}
+                "assumes": self.assumes,
+                **({"undoes": self.undoes} if self.undoes else {}),
+                "counters": self.counters}
 
 
 class Silence(Struct):
@@ -149,7 +158,8 @@ class Ruling(Struct):
             "answer": self.answer.to_dict() if self.answer else None,
             **({"answers": [a.to_dict() for a in self.answers]} if len(self.answers) > 1
                else {}),
-            "findings": [f.to_dict() for f in self.replay.findings],
+            "findings": [dict(f.to_dict(), where=place(self.replay, f.step))
+                         for f in self.replay.findings],
             "decisions": [x.to_dict() for x in self.decisions],
             "silent": [s.to_dict() for s in self.silences],
             "outcome": self._outcome(),
@@ -319,6 +329,7 @@ class _Judge:
         values = dict(facts)
         penalties = self.procedures.penalties(f, p.get("penalty", {}), values)
         settled = self.procedures.settled_by(f, p, values)
+        void = Decision(p["decision"]) in VOIDS
         return Decided(
             finding=f,
             provision=p["id"],
@@ -330,6 +341,8 @@ class _Judge:
             cites=[_ref(self.book, c) for c in p["cites"]],
             condition=cond,
             assumes=self.assumptions.of(f, p),
+            undoes=(p.get("undoes") or void_undoes()) if void else None,
+            undoes_assumed=void and not p.get("undoes"),
         )
 
     def nearest(self, f: Finding, provs: list[dict[str, Any]]) -> list[str]:

@@ -16,13 +16,13 @@ from msgspec.structs import replace
 from ..errors import InputError
 from ..law.laws import Rulebook
 from ..law.params import Rules, precedence_of, rules_from, voice, yaml_name
-from ..terms.findings import Consequence, Finding
+from ..terms.findings import Consequence, Finding, Told
 from .acts import finish, run
 from .acts.common import end_deal, retire
 from .agreed_values import agreed_values
-from .cases import Case
+from .cases import Case, Event
 from .deals import next_dealer
-from .game import Game, Impossible
+from .game import Game, Impossible, Phase
 
 
 class Step(Struct, frozen=True):
@@ -61,6 +61,8 @@ class Replay(Struct, frozen=True):
     merged: tuple[tuple[Finding, Finding, dict[str, Any]], ...] = ()
     # What the rulings did to the table, each after the act at its step (ruling.course).
     obeyed: tuple[Consequence, ...] = ()
+    # Where the counters went when those rulings acted (a void act's, a fine).
+    told: tuple[Told, ...] = ()
 
     @property
     def final(self) -> Step:
@@ -129,11 +131,12 @@ def replay(case: Case, rulebook: Rulebook | None = None,
                 values=agreed_values(t, case.agreed))
     steps = [_snapshot(game, 0, None, "the table before the deal", 0)]
     ended = False
+    told: list[Told] = []
     for i, ev in enumerate(case.events, 1):
         game.step, game.line = i, ev.line
         before = len(game.findings)
         due = [c for c in obey if c.step == i]
-        saved = game.save() if any(c.effect == "void" for c in due) else None
+        saved = game.save() if any(_voids(c) for c in due) else None
         try:
             if not ended:
                 run(game, ev)
@@ -141,8 +144,10 @@ def replay(case: Case, rulebook: Rulebook | None = None,
             raise InputError(f"step {i} ({ev.describe()!r}) cannot happen: {exc}",
                              file=case.file, line=ev.line, column=ev.column,
                              path=f"events[{i - 1}]") from None
-        ended = ended or _obey(game, due, saved)
+        was = len(told)
+        ended = ended or _obey(game, due, saved, ev, told)
         text = ev.describe() if not ended or due else ev.describe() + " (the deal had ended)"
+        text += "".join(f" ({_told_here(t)})" for t in told[was:] if _told_here(t))
         steps.append(_snapshot(game, i, ev.line, text, before))
     during_events = len(game.findings)
     finish(game)
@@ -168,6 +173,7 @@ def replay(case: Case, rulebook: Rulebook | None = None,
         book_name=voice(rulebook) if rulebook else "the book",
         merged=tuple(game.merged),
         obeyed=obey,
+        told=tuple(told),
     )
 
 
@@ -187,12 +193,21 @@ def sitting_facts(game: Game) -> dict[str, Any]:
     return out
 
 
-def _obey(game: Game, due: list[Consequence], saved: dict[str, Any] | None) -> bool:
+def _voids(c: Consequence) -> bool:
+    return c.effect.partition(":")[0] == "void"
+
+
+def _obey(game: Game, due: list[Consequence], saved: dict[str, Any] | None, ev: Event,
+          told: list[Told]) -> bool:
     """Apply what the rulings at this step do to the table; True if the deal has ended."""
     for c in due:
-        if c.effect == "void" and saved is not None:
-            game.restore(saved)
+        if _voids(c) and saved is not None and c.player in game.seats:
+            _undo(game, c, saved, ev, told)
             saved = None
+    for c in due:
+        if c.effect == "fine" and c.player in game.seats and game.phase != Phase.OVER:
+            game.carried += c.amount  # paid into the pool, which is won with it
+            told.append(Told(c.step, c.effect, c.player, c.provision, c.amount))
     for c in due:
         if c.effect == "retire" and c.player in game.seats:
             retire(game, c.player)
@@ -201,6 +216,49 @@ def _obey(game: Game, due: list[Consequence], saved: dict[str, Any] | None) -> b
             end_deal(game, f"{c.kind} ({c.provision})")
             return True
     return False
+
+
+def _told_here(t: Told) -> str:
+    """What a ruling did to the counters at this step, in the replay's event column."""
+    how = t.effect.partition(":")[2]
+    if t.effect == "fine":
+        return f"{t.player} fined {t.amount} into the pool"
+    if how == "excess" and t.amount:
+        return f"void past the limit: {t.amount} returned"
+    if how == "counters" and t.amount:
+        return f"void: {abs(t.amount)} {'returned' if t.amount > 0 else 'put back'}"
+    return ""
+
+
+def _undo(game: Game, c: Consequence, saved: dict[str, Any], ev: Event,
+          told: list[Told]) -> None:
+    """Undo the act ``ev`` as the ruling ``c`` says (``Undoes`` in the vocabulary), and tell
+    where its counters went."""
+    name = str(c.player)
+    how = c.effect.partition(":")[2] or "counters"
+    moved = game.seats[name].stake - saved["seats"][name].stake
+    if how == "nothing" or (how == "excess" and c.amount <= 0):
+        told.append(Told(c.step, c.effect, name, c.provision, moved if how == "nothing" else 0))
+        return
+    if how == "counters":  # the counters and the bet to be met as before; the say as left
+        for n, seat in game.seats.items():
+            seat.stake, seat.funds = saved["seats"][n].stake, saved["seats"][n].funds
+        game.carried, game.level = saved["carried"], saved["level"]
+        game.blind_unit = saved["blind_unit"]  # a void blind does not set the price
+        # A void straddle keeps its place in the order of straddling, and the next straddle
+        # is reckoned from it, as the act left the say (the books do not say otherwise).
+        told.append(Told(c.step, c.effect, name, c.provision, moved))
+        return
+    game.restore(saved)
+    if how == "excess" and ev.amount is not None and 0 < c.amount <= ev.amount:
+        kept = (len(game.findings), len(game.merged))
+        try:  # the act as made at the limit: nothing in it is found a second time
+            run(game, replace(ev, amount=ev.amount - c.amount))
+        except Impossible:
+            game.restore(saved)
+        del game.findings[kept[0]:], game.merged[kept[1]:]
+        moved = c.amount
+    told.append(Told(c.step, c.effect, name, c.provision, moved))
 
 
 def _findings_at_their_steps(steps: list[Step], findings: list[Finding]) -> list[Step]:

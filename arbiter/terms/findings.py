@@ -8,7 +8,7 @@ from msgspec import Struct, field
 
 from .vocabulary import Kind
 
-__all__ = ["Consequence", "Facts", "Finding", "Kind"]
+__all__ = ["Consequence", "Facts", "Finding", "Kind", "Told"]
 
 
 class Finding(Struct):
@@ -65,10 +65,25 @@ _UNSET = object()
 
 class Consequence(Struct, frozen=True):
     """What a ruling does to the table (``EFFECTS`` in the vocabulary), applied after the
-    act at ``step``: ``effect`` on ``player``, by ``provision`` (on the finding ``kind``)."""
+    act at ``step``: ``effect`` on ``player``, by ``provision`` (on the finding ``kind``).
+    ``amount``: the counters it moves (what went past the limit, for ``void:excess``; the
+    fine, for ``fine``)."""
 
     step: int
     effect: str
     player: str | None
     provision: str
     kind: str
+    amount: int = 0
+
+
+class Told(Struct, frozen=True):
+    """Where the counters went when a ruling acted on the table: at ``step``, by
+    ``provision``, ``amount`` of ``player``'s were dealt with as ``effect`` says (a void
+    act's ``void:counters`` ... ``void:nothing``, a ``fine``)."""
+
+    step: int
+    effect: str
+    player: str
+    provision: str
+    amount: int

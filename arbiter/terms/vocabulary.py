@@ -648,13 +648,41 @@ VOIDS: frozenset[Decision] = frozenset({Decision.ACTION_VOID})
 # from the moment the irregularity is pointed out at the table, not before: a foul hand
 # nobody has noticed is "found ... at the end of the game" (Peel 64), a card short in the
 # deal is a misdeal when it is discovered (Peel 12), and until then the game goes on as the
-# players play it. A decision not named leaves the table as the act
-# left it (an act ruled void among them: what of it is undone -- its counters, its turn --
-# the books say case by case, and the replay's own mechanics already carry it out).
+# players play it. ``void``: the act is undone as its provision's ``undoes`` says (``Undoes``
+# below), or as the engine's stated assumption has it where the book does not say. A
+# decision not named leaves the table as the act left it.
 EFFECTS: dict[Decision, str] = {
     Decision.RETIRES: "retire", Decision.FOUL_HAND: "retire_when_found",
     Decision.MISDEAL: "deal_ends_when_found", Decision.NEW_DEAL: "deal_ends_when_found",
+    Decision.ACTION_VOID: "void",
 }
+
+
+class Undoes(StrEnum):
+    """What a ruling that voids an act undoes of it on the table (a provision's ``undoes``,
+    set only where the book's words say so; where they do not, the engine's stated
+    assumption, ``void.undoes`` in engine_defaults.yaml)."""
+
+    COUNTERS = "counters"
+    TURN = "turn"
+    EXCESS = "excess"
+    NOTHING = "nothing"
+
+
+UNDOES: dict[Undoes, str] = {
+    Undoes.COUNTERS: "the counters the act put up go back where they were, and the bet to be "
+                     "met with them; the say goes on as the act left it",
+    Undoes.TURN: "the act is taken as not made: its counters go back, and the say is as it "
+                 "was before it (his again, if it was his)",
+    Undoes.EXCESS: "what went past the limit goes back to the player; the act stands at "
+                   "the limit",
+    Undoes.NOTHING: "the counters stay where the act put them, and the table goes on as the "
+                    "act left it",
+}
+
+# The facts of a finding that name the most an act may put up: ``excess`` returns what
+# its ``amount`` went past the first of them the finding carries.
+EXCESS_OVER = ("limit", "most")
 
 # The rulebook's parameter groups that say how the table goes at each point of the deal
 # (their ``cites``: the laws an act that is regular there rests on).

@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from msgspec import UNSET, Meta, Struct, UnsetType, field
 
-from ...terms.vocabulary import Decision, Kind, Question
+from ...terms.vocabulary import Decision, Kind, Question, Undoes
 from .common import MAX_INT, Int, Ref
 
 Fraction = Annotated[float, Meta(ge=0, le=1)]
@@ -569,6 +569,23 @@ class Provision(Struct, kw_only=True, forbid_unknown_fields=True):
             Meta(
                 description=(
                     "What is done about it, in the table's own terms; facts are filled in."
+                )
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    undoes: (
+        Annotated[
+            Undoes,
+            Meta(
+                description=(
+                    "For a decision that voids the act: what of it is undone on the table "
+                    "(counters: its counters back, and the bet to be met with them, the "
+                    "say going on as the act left it; turn: taken as not made, its "
+                    "counters back and the say as before it; excess: what went past the "
+                    "limit back to the player; nothing: the table as the act left it). "
+                    "Set only where the law says so (quote its words in the note); "
+                    "otherwise the engine's stated assumption."
                 )
             ),
         ]

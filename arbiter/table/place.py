@@ -1,10 +1,12 @@
 """Where a finding arose, in the table's words: "in the draw, after B discarded 3", not
-"at step 9 (line 14)" (which ``--explain`` keeps). Read from the replay: the phase the act
-came in, and the act before it, told in the past tense."""
+"at step 9 (line 14)" (which ``--explain`` adds). Read from the replay: the phase the act
+came in, and the act before it, told in the past tense. Every rendering says a place this
+way: the ruling in text, Markdown and JSON, and the comparison's cells."""
 
 from __future__ import annotations
 
-from ..table.replay import Replay
+from ..terms.findings import Finding
+from .replay import Replay
 
 _PHASE = {"before the deal": "before the deal", "before the draw": "before the draw",
           "the draw": "in the draw", "after the draw": "in the betting after the draw",
@@ -59,3 +61,24 @@ def place(r: Replay, step: int) -> str:
     if before.index == 0:
         return f"{phase}, first of all"
     return f"{phase}, after {told(before.event, r.seats)}"
+
+
+def where(r: Replay, f: Finding, explain: bool = False) -> str:
+    """A finding's place in the table's words; with ``explain``, the step and the event's
+    line in the case file after it: ``in the draw, after B discarded 3 (step 9, line 14:
+    A gives B 4)``."""
+    told = place(r, f.step)
+    if not explain:
+        return told
+    ev = next((s.event for s in r.steps if s.index == f.step), None)
+    line = f", line {f.line}" if f.line else ""
+    return f"{told} (step {f.step}{line}{': ' + ev if ev else ''})"
+
+
+def moment(r: Replay, step: int) -> str:
+    """The table's moment just after ``step``, in its words, the step after them (for
+    ``--at``): ``after B lifted, in the draw (step 10)``."""
+    s = next((x for x in r.steps if x.index == step), None)
+    if s is None or s.index == 0:
+        return "before the deal"
+    return f"after {told(s.event, r.seats)}, {_PHASE.get(s.phase, s.phase)} (step {s.index})"
