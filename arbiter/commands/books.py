@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import Any
 
 import click
 
@@ -13,21 +14,29 @@ from ..errors import InputError, clip, did_you_mean
 
 
 @click.command("rulebooks", context_settings=CONTEXT, add_help_option=False)
+@click.option("--cases", "by_cases", is_flag=True,
+              help="Per book, how many deciding laws have two shipped cases or more "
+                   "(the `cases` of `arbiter laws BOOK --format json`), and those with fewer.")
 @rulebooks_option
-@format_option()
+@format_option("text", "json", "markdown")
 @help_option
-def rulebooks_cmd(rulebook_dirs: tuple[str, ...], fmt: str) -> None:
+def rulebooks_cmd(by_cases: bool, rulebook_dirs: tuple[str, ...], fmt: str) -> None:
     """List the rulebooks available, with author, year and how many laws each holds.
 
     \b
-    Example:
+    Examples:
       arbiter rulebooks --format json
+      arbiter rulebooks --cases --format markdown
     """
     # Lazy: `arbiter --help` and completion import this module; what the
     # command runs loads only when it runs.
-    from ..render.laws import rulebooks_table, to_json
+    from ..render.laws import cases_coverage, rulebooks_table, to_json
 
     books = library(rulebook_dirs).all()
+    if by_cases:
+        rows = [_coverage(b, rulebook_dirs) for b in books]
+        emit(to_json(rows) if fmt == "json" else cases_coverage(rows, fmt == "markdown"))
+        return
     if fmt == "json":
         emit(to_json([b.summary() for b in books]))
     else:
@@ -96,6 +105,17 @@ def laws_cmd(book: str, rulebook_dirs: tuple[str, ...], fmt: str) -> None:
         emit("\n\n".join(law_markdown(rb, law) for law in rb.laws))
     else:
         emit("\n\n".join(law_text(rb, law) for law in rb.laws))
+
+
+def _coverage(rb: Any, rulebook_dirs: tuple[str, ...]) -> dict[str, Any]:
+    """How many of the book's deciding laws have two cases or more, and which have fewer
+    (each with its count of cases)."""
+    cited = _cases_citing(rb, rulebook_dirs)
+    deciding = [law for law in rb.laws if law.effect == "decides"]
+    fewer = {law.ref: len(cited.get(law.ref, [])) for law in deciding
+             if len(cited.get(law.ref, [])) < 2}
+    return {"book": rb.id, "deciding": len(deciding),
+            "two_or_more": len(deciding) - len(fewer), "fewer": fewer}
 
 
 def _cases_citing(rb: object, rulebook_dirs: tuple[str, ...]) -> dict[str, list[str]]:

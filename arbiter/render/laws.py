@@ -65,6 +65,26 @@ def law_markdown(book: Rulebook, law: Law) -> str:
     return "\n".join(out)
 
 
+def cases_coverage(rows: list[dict[str, Any]], markdown: bool) -> str:
+    """Per book: its deciding laws, how many have two cases or more, and the rest (each with
+    how many cases it has)."""
+    head = ["BOOK", "DECIDING", "TWO CASES OR MORE", "FEWER (CASES)"]
+    body = [[r["book"], str(r["deciding"]),
+             f"{r['two_or_more']} ({r['two_or_more'] / r['deciding']:.0%})"
+             if r["deciding"] else "-",
+             ", ".join(f"{ref} ({n})" for ref, n in r["fewer"].items()) or "none"]
+            for r in rows]
+    if markdown:
+        lines = ["| Book | Deciding laws | With two cases or more | With fewer (cases) |",
+                 "|---|---|---|---|"]
+        return "\n".join([*lines, *("| " + " | ".join(b) + " |" for b in body)])
+    laid = table([head, *body], columns(100), flexible=(3,))
+    lines = laid if laid is not None else [
+        wrap(f"{b[0]}: {b[1]} deciding, {b[2]} with two cases or more; fewer: {b[3]}", "",
+             columns(100)) for b in body]
+    return "\n".join(lines)
+
+
 def rulebooks_table(books: list[Rulebook]) -> str:
 
     rows = [["ID", "AUTHOR", "TITLE", "YEAR", "LAWS", "DECIDING", "EXECUTABLE"]]

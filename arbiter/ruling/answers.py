@@ -288,17 +288,39 @@ def _from_ruling(ruling: Ruling, asked: Asked) -> Answer | None:
         for s in ruling.silences:
             if s.finding.player == asked.player and s.finding.kind in _HAND_KINDS:
                 return _silent_on(ruling, asked, s)
+        # Not foul: the law that decided the irregularity in his hand otherwise (the
+        # excess taken back, Peel 42) is the one the answer rests on.
+        for d in ruling.decisions:
+            if (d.finding.player == asked.player and d.finding.kind in _HAND_KINDS
+                    and not d.condition):
+                return _from_decision(asked, d, "no")
         return None
     for d in ruling.decisions:
         taker = POOL_TAKERS.get(d.decision)
         f = d.finding.facts
         if taker == "nobody":
-            return _from_decision(asked, d, "nobody: the pool stays for the next deal")
-        if taker == "winners":
-            return _from_decision(asked, d, " and ".join(f.get("winners") or []))
-        if taker == "winner":
-            return _from_decision(asked, d, str(f.get("winner") or d.finding.player))
+            out = _from_decision(asked, d, "nobody: the pool stays for the next deal")
+        elif taker == "winners":
+            out = _from_decision(asked, d, " and ".join(f.get("winners") or []))
+        elif taker == "winner":
+            out = _from_decision(asked, d, str(f.get("winner") or d.finding.player))
+        else:
+            continue
+        out.cites += _also_deciding(ruling, d, out.cites)
+        return out
     return None
+
+
+def _also_deciding(ruling: Ruling, first: Decided, have: list[str]) -> list[str]:
+    """The laws of the ruling's other decisions on the same finding that give the pool the
+    same way (the ranking law that decided between the hands, the order of the hands, the
+    show), after the first: the answer cites the law in dispute first, then the general."""
+    out: list[str] = []
+    for d in ruling.decisions:
+        if d is first or d.finding is not first.finding or d.decision != first.decision:
+            continue
+        out += [c for c in d.cites if c not in have and c not in out]
+    return out
 
 
 def _silent_on(ruling: Ruling, asked: Asked, s: Silence) -> Answer:
@@ -398,21 +420,23 @@ def _not_yet(book: Rulebook, base: Replay, asked: Asked, new: list[Any]) -> Answ
                   cites=_phase_cites(book, str(base.final.phase)), player=asked.player)
 
 
-def _phase_cites(book: Rulebook, phase: str) -> list[str]:
-    """The laws the book gives for the mechanics of this point of the deal (its
-    parameters' ``cites``)."""
+def _phase_cites(book: Rulebook, phase: str, own: tuple[str, ...] = ()) -> list[str]:
+    """The laws the book gives for the act itself (``own``: its parameter groups named in
+    the vocabulary, ``governed_by``), or else for the mechanics of this point of the deal
+    (its parameters' ``cites``)."""
     cites: list[str] = []
-    for group in PHASE_RULES.get(phase, ()):
+    for group in own or PHASE_RULES.get(phase, ()):
         refs = cites_of(book.parameters.get(group))
         cites += [_ref(book, c) for c in refs if _ref(book, c) not in cites]
     return cites
 
 
 def _regular(book: Rulebook, asked: Asked, phase: str) -> Answer:
-    """Nothing in the act is irregular: yes, on the laws the book gives for the mechanics
-    of this point of the deal (its parameters' ``cites``); where it gives none, the book is
+    """Nothing in the act is irregular: yes, on the laws the book gives for the act itself,
+    or else for the mechanics of this point of the deal; where it gives none, the book is
     silent on it (for an extract: it is not in the pinned text)."""
-    cites = _phase_cites(book, phase)
+    own = ACTS[asked.act.act].governed_by if asked.act is not None else ()
+    cites = _phase_cites(book, phase, own)
     if not cites:
         return silent(book, asked, f"whether {asked.player} may {_words(asked)} at this point; "
                       "nothing in it is irregular by the laws it gives")

@@ -27,7 +27,7 @@ from ..table.cases import Case
 from ..table.place import place
 from ..table.replay import Replay
 from ..terms.findings import Finding
-from ..terms.vocabulary import FINDINGS, VOIDS, facts_of
+from ..terms.vocabulary import FINDINGS, VOIDS, Kind, facts_of
 from .assumptions import Assumptions, void_undoes
 from .facts import TableFacts
 from .procedures import Procedures
@@ -219,7 +219,7 @@ class _Judge:
                 if f.player is not None and act in voided:
                     self.trace.append(_not_ruled(f, voided[act]))
                     continue
-                provs = self.by_kind.get(str(f.kind), [])
+                provs = self.provisions_for(f)
                 made, silent_branches = self.decide(f, self.table.of(f), provs)
                 # Voided on every possibility the events leave open: the act is gone.
                 void = [d for d in made if d.decision in VOIDS]
@@ -243,6 +243,17 @@ class _Judge:
         assumes = self.assumptions.unattached([x.assumes for x in said])
         return Ruling(self.book, self.r, decisions, silences, self.trace,
                       [_citation(self.book, c) for c in cited], referee, assumes)
+
+    def provisions_for(self, f: Finding) -> list[dict[str, Any]]:
+        """The provisions on the finding's kind, and where the table's agreement covers it
+        the book's provisions on a waived rule: beside them where it was waived on an earlier
+        occasion only, instead of them where it is waived now."""
+        own = self.by_kind.get(str(f.kind), [])
+        facts = f.facts
+        if not any(facts.get(k) for k in ("waived", "waived_before_play", "waived_earlier")):
+            return own
+        waiver = self.by_kind.get(str(Kind.RULE_WAIVED), [])
+        return waiver if facts.get("waived") and waiver else [*own, *waiver]
 
     def settled_accounts(self) -> dict[str | None, tuple[str, Any]]:
         """By player, the account of his demand that the book's evidence makes conclusive

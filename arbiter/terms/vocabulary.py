@@ -93,6 +93,7 @@ class Kind(StrEnum):
     SHORT_STAKE = "short_stake"
     AMOUNT_DIFFERS = "amount_differs"
     BEYOND_TABLE_STAKES = "beyond_table_stakes"
+    RULE_WAIVED = "rule_waived"
     DREW_WITHOUT_MAKING_GOOD = "drew_without_making_good"
     DREW_OUT_OF_TURN = "drew_out_of_turn"
     ASKED_WRONG_NUMBER = "asked_wrong_number"
@@ -191,6 +192,11 @@ class ActSpec(Struct, frozen=True):
     choice_at: tuple[str, ...] = ()
     choice_words: str = ""
     choice_after_bet: bool | None = None
+    # The parameter groups that hold a book's rules for the act itself (the blind's size,
+    # the straddle's): "may B blind 6" is answered on them, wherever in the deal it is asked;
+    # a book that has none gives no rule on the act. Empty: the rules of the point of the
+    # deal (``PHASE_RULES``).
+    governed_by: tuple[str, ...] = ()
 
 
 _CARDS_KEYS = ("player", "count", "cards", "card")
@@ -202,14 +208,15 @@ ACTS: dict[Act, ActSpec] = {
         needs_player=False),
     Act.BLINDS: ActSpec("the age puts up the blind before the deal",
                         ("blinds", "antes", "puts up the blind", "puts up"),
-                        ("player", "amount"), amount="optional"),
+                        ("player", "amount"), amount="optional", governed_by=("blind",)),
     Act.STRADDLES: ActSpec("a blind raise before the deal",
                            ("straddles",), ("player", "amount"), amount="optional",
-        choice_at=("before the deal",), choice_words="straddle"),
+        choice_at=("before the deal",), choice_words="straddle", governed_by=("straddle",)),
     Act.DECLINES: ActSpec("refuses to straddle in turn",
                           ("declines to straddle", "refuses to straddle", "declines",
                            "does not straddle"),
-        choice_at=("before the deal",), choice_words="decline to straddle"),
+        choice_at=("before the deal",), choice_words="decline to straddle",
+        governed_by=("straddle",)),
     Act.COMES_IN: ActSpec("accepts the hand, making good what the say requires",
                           ("comes in", "goes in", "makes good", "plays"),
                           ("player", "amount"), amount="optional",
@@ -451,7 +458,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.STRADDLE_AFTER_REFUSAL: FindingSpec(
         "a straddle after a player refused to straddle in turn",
         {"refused_by": "player", "refused_by_first": "bool", "after_dealer": "bool",
-         **_STRADDLE_FACTS}),
+         **_STRADDLE_FACTS}, lawful=True),  # where the right goes on in turn (Peel 21)
     Kind.STRADDLE_OUT_OF_TURN: FindingSpec("a straddle by a player whose right it was not",
                                            {"expected": "player", "after_dealer": "bool",
                                             **_STRADDLE_FACTS}),
@@ -473,14 +480,22 @@ FINDINGS: dict[Kind, FindingSpec] = {
                                    "bet_made": "bool"}),
     Kind.OVER_LIMIT: FindingSpec("a raise over the limit", {"amount": "int"}),
     Kind.SHORT_STAKE: FindingSpec("put up less than making good cost",
-                                  {"stated": "int", "required": "int"}),
+                                  # raised: the stake had been raised past going in
+                                  {"stated": "int", "required": "int", "raised": "bool"}),
     Kind.AMOUNT_DIFFERS: FindingSpec("put up other than making good cost",
-                                     {"stated": "int", "required": "int"}),
+                                     {"stated": "int", "required": "int", "raised": "bool"}),
     Kind.BEYOND_TABLE_STAKES: FindingSpec("needed more than he has on the table",
                                           {"wanted": "int", "had": "int",
                                            "borrowed": "bool", "in_pool": "int"}, lawful=True),
+    # Never recorded by the table: a book's provisions on it rule, beside (or, where the
+    # rule is waived on this occasion, instead of) its provisions on the finding's own kind,
+    # every finding the table's agreement covers (``waived``, ``waived_before_play``,
+    # ``waived_earlier``: Peel 80, 81).
+    Kind.RULE_WAIVED: FindingSpec("a finding of a kind the table agreed to waive (agreed:)",
+                                  {}),
     Kind.DREW_WITHOUT_MAKING_GOOD: FindingSpec("drew before making good his stake",
-                                               {"stake": "int", "required": "int"}),
+                                               {"stake": "int", "required": "int",
+                                                "pat": "bool"}),  # pat: he stood pat
     Kind.DREW_OUT_OF_TURN: FindingSpec("was helped before a player whose turn it was",
                                        {"expected": "player"}),
     Kind.ASKED_WRONG_NUMBER: FindingSpec(
@@ -534,7 +549,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
                                          {"stated": "str", "act": "str"}, lawful=True),
     Kind.DIVULGED: FindingSpec("told the table what his hand had been", {"retired": "bool"}),
     Kind.DECLINED_TO_OPEN: FindingSpec("held openers and did not open the jack-pot",
-                                       {"need": "str"}),
+                                       {"need": "str"}, lawful=True),  # not bound to open
     Kind.THROWN_HAND_RETAKEN: FindingSpec("took up again the hand he had thrown down", {}),
     Kind.NOT_OPENED: FindingSpec("nobody came in",
                                  {"pool": "int", "straddled": "bool", "next_need": "str"},
@@ -548,6 +563,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
         {"pool": "int", "players": "list", "hands": "map", "winner": "player",
          "winners": "list", "best": "str", "declared": "bool", "unknown": "list",
          "why": "str", "foul": "list", "foul_at_show": "bool", "short_of_funds": "bool",
+         # the others at the show being foul, one player alone holds a hand of five
+         "sole_hand": "bool",
          "by_hearts": "bool",
          "claim": "int", "remainder": "int", "next_best": "player",
          "opener_unqualified": "bool", "ace_ends": "bool", "ace_between": "bool",

@@ -173,24 +173,28 @@ def open_draw(game: Game, name: str) -> None:
     if game.phase == Phase.SAY:
         # Under make_good_at_draw a raised player makes good at his draw; but a player
         # who has not had his say at all has been passed over, in every book.
-        if game.to_act:
-            game.find(Kind.OUT_OF_TURN, name, f"the draw began while {game.to_act[0]} still "
-                      "had the say", expected=game.to_act[0], act="draws", passed=False)
-            game.to_act = []
+        # The drawer who himself still owes his say draws before making good (found as
+        # that in ``begin_draw_turn``), not out of his own turn.
+        others = [n for n in game.to_act if n != name]
+        if others:
+            game.find(Kind.OUT_OF_TURN, name, f"the draw began while {others[0]} still "
+                      "had the say", expected=others[0], act="draws", passed=False)
+        game.to_act = []
         close_say_if_done(game)
     if game.phase != Phase.DRAW:
         raise OutOfPlace(f"there is no draw now ({game.phase})")
 
 
-def begin_draw_turn(game: Game, name: str) -> None:
-    """Checks made when a player starts to draw (discard, ask or be helped)."""
+def begin_draw_turn(game: Game, name: str, pat: bool = False) -> None:
+    """Checks made when a player starts to draw (discard, ask or be helped), or stands
+    pat (``pat``: he keeps the hand dealt him, and draws nothing)."""
     open_draw(game, name)
     seat = game.seats[name]
     if seat.stake < game.level and ("making good", name) not in game.open_findings:
         # One finding per draw: discarding, asking and being helped are one draw.
         f = game.find(Kind.DREW_WITHOUT_MAKING_GOOD, name,
                       f"{name} drew with {seat.stake} staked where the stake was "
-                      f"{game.level}", stake=seat.stake, required=game.level,
+                      f"{game.level}", stake=seat.stake, required=game.level, pat=pat,
                       relied=game.rely("make_good_at_draw"))
         game.track("making good", name, f)
 

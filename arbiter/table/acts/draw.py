@@ -297,7 +297,7 @@ def apply_stands_pat(game: Game, ev: Event) -> None:
     name = player(ev)
     if game.phase == Phase.BETTING or game.seats[name].drawn:
         raise OutOfPlace(f"{name} stood pat after the draw had gone by him")
-    begin_draw_turn(game, name)
+    begin_draw_turn(game, name, pat=True)
     seat = game.seats[name]
     seat.discarded = seat.discarded or 0
     seat.asked = 0

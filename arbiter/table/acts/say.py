@@ -123,7 +123,7 @@ def come_in(game: Game, name: str, stated: int | None) -> None:
         kind = Kind.SHORT_STAKE if stated < owe else Kind.AMOUNT_DIFFERS
         what = "calling" if game.phase == Phase.BETTING else "making good"
         game.find(kind, name, f"{name} put up {stated} where {what} cost {owe}",
-                  stated=stated, required=owe)
+                  stated=stated, required=owe, raised=game.level > game.going_in())
         owe = stated
     pay(game, name, owe)
     seat.came_in = True

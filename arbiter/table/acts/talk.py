@@ -165,36 +165,14 @@ def show(game: Game) -> None:
     result: dict[str, Any] = {"kind": "show", "pool": game.pool, "players": game.active(),
                               "hands": {n: {"cards": list(game.seats[n].hand),
                                             "value": v.describe()} for n, v in hands.items()}}
-    relied: tuple[str, ...] = ()
-    if unknown and game.declared_winner in game.active():
-        # The cards are not named, but the table agreed whose hand was the best.
-        result["winner"] = game.declared_winner
-        result["winners"] = [game.declared_winner]
-        result["best"] = "the best hand, as shown"
-        result["declared"] = True
-    elif unknown:
-        result["winner"] = None
-        result["unknown"] = unknown
-        result["why"] = ("the cards of " + ", ".join(unknown) +
-                         " are not named, so the best hand cannot be told")
-    elif hands:
-        best = max(hands.values())
-        winners = [n for n, v in hands.items() if v == best]
-        result["winner"] = winners[0] if len(winners) == 1 else None
-        result["winners"] = winners
-        result["best"] = best.describe()
-        # Comparing two hands or more goes by the book's order of the hands, or, where
-        # it ranks none, by the engine's (an assumption, said so).
-        order = ("hand_order",) if len(hands) > 1 else ()
-        relied = game.rely(*order, *_turns_on(game, winners))
-        # Who wins rests on these, where the book gives none: the outcome names them.
-        result["assumed"] = list(relied)
+    relied = _best_at_show(game, result, hands, unknown, foul)
     if game.jackpot == 1:
         relied = (*relied, *game.rely("age_antes_again"))
     result["foul"] = foul
     game.outcome = result
     facts = {k: v for k, v in result.items() if k not in ("kind", "assumed")}
     facts["foul_at_show"] = bool(foul)
+    facts["sole_hand"] = bool(foul) and len([n for n in game.active() if n not in foul]) == 1
     facts["by_hearts"] = _by_hearts(game, result)
     facts.update(hand_facts({n: game.seats[n].hand for n in hands},
                             result.get("winners") or []))
@@ -212,6 +190,43 @@ def show(game: Game) -> None:
     game.find(Kind.SHOWDOWN, result.get("winner"), message, relied=relied,
               **facts)
 
+
+
+def _best_at_show(game: Game, result: dict[str, Any], hands: dict[str, Any],
+                  unknown: list[str], foul: list[str]) -> tuple[str, ...]:
+    """Who holds the best hand at the show, into ``result``; the engine's assumptions it
+    rests on."""
+    relied: tuple[str, ...] = ()
+    if unknown and game.declared_winner in game.active():
+        # The cards are not named, but the table agreed whose hand was the best.
+        result["winner"] = game.declared_winner
+        result["winners"] = [game.declared_winner]
+        result["best"] = "the best hand, as shown"
+        result["declared"] = True
+    elif unknown == [n for n in game.active() if n not in foul] and len(unknown) == 1:
+        # The only hand of five at the show: the best of those that can be compared,
+        # whatever its cards (the others being foul, Peel 64 rules on them).
+        result["winner"] = unknown[0]
+        result["winners"] = list(unknown)
+        result["best"] = "the only hand of five cards"
+    elif unknown:
+        result["winner"] = None
+        result["unknown"] = unknown
+        result["why"] = ("the cards of " + ", ".join(unknown) +
+                         " are not named, so the best hand cannot be told")
+    elif hands:
+        best = max(hands.values())
+        winners = [n for n, v in hands.items() if v == best]
+        result["winner"] = winners[0] if len(winners) == 1 else None
+        result["winners"] = winners
+        result["best"] = best.describe()
+        # Comparing two hands or more goes by the book's order of the hands, or, where
+        # it ranks none, by the engine's (an assumption, said so).
+        order = ("hand_order",) if len(hands) > 1 else ()
+        relied = game.rely(*order, *_turns_on(game, winners))
+        # Who wins rests on these, where the book gives none: the outcome names them.
+        result["assumed"] = list(relied)
+    return relied
 
 def _false_opener_wins(game: Game, result: dict[str, Any]) -> bool:
     """Whether the best hand at the show is that of the jack-pot's opener, who did not hold
