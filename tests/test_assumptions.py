@@ -107,7 +107,7 @@ def test_a_pass_before_a_jack_pot_is_opened_is_said_to_be_assumed_where_no_law_g
     for book, says in (("foster", True), ("hoyle", True), ("peel", False)):
         text = _flat(ruling_text(judge(load_case(PASSED_IN_JACKPOT), Library().get(book))))
         assert ("whether a player who passes before a jack-pot is opened is out; this ruling "
-                "assumes he keeps his cards" in text) is says, book
+                "assumes that player keeps the cards" in text) is says, book
 
 
 GOING_BETTER = ROOT / "cases" / "hoyle-going-better.yaml"

@@ -3,14 +3,17 @@ that fits his terminal, the table drawn, and places said in the table's words.""
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
 from conftest import ROOT
 
@@ -283,3 +286,50 @@ def test_the_pictures_heading_says_the_moment_in_the_tables_words() -> None:
     assert text.splitlines()[0] == "The table after B lifted, in the draw (step 10), under Peel"
     at = _text("replay", "given-four-after-discarding-three-and-lifted", "--picture", "--at", "0")
     assert at.splitlines()[0] == "The table before the deal, under Peel"
+
+
+_PRONOUN = re.compile(r"\b(he|his|him|himself)\b", re.I)
+_QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
+_VOICED = ("says", "remedy", "then", "consequence", "referee_says")
+
+
+def _voiced(node: object, inside: bool, where: str) -> Iterator[tuple[str, str]]:
+    """The engine's own sentences in a rulebook: the says, remedy, then and consequence of
+    its provisions and answers (and its catch-all and questions of fact), never its laws."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            here = f"{where}.{key}"
+            if inside and key in _VOICED and isinstance(value, str):
+                yield here, value
+            else:
+                yield from _voiced(value, inside or key in (
+                    "provisions", "answers", "catch_all", "questions_of_fact"), here)
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _voiced(value, inside, f"{where}[{i}]")
+
+
+def test_no_ruling_gives_a_player_a_pronoun_of_its_own() -> None:
+    # Issue 23: a ruling names the player (by its placeholder) rather than saying he, his,
+    # him or himself; a pronoun inside a quotation of the law is the book's and stays.
+    books = sorted((ROOT / "rulebooks").rglob("*.yaml"))
+    assert len(books) >= 3
+    found = [f"{path.name}:{where}: {text}"
+             for path in books
+             for where, text in _voiced(yaml.safe_load(path.read_text(encoding="utf-8")),
+                                        False, "")
+             if _PRONOUN.search(_QUOTED.sub("", text))]
+    assert not found, "\n".join(found)
+
+
+def test_no_finding_message_of_an_act_gives_a_player_a_pronoun() -> None:
+    found = []
+    for path in sorted((ROOT / "arbiter" / "table" / "acts").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = {id(n.body[0].value) for n in ast.walk(tree)
+                if isinstance(n, (ast.Module, ast.FunctionDef, ast.ClassDef)) and n.body
+                and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+        found += [f"{path.name}:{n.lineno}: {n.value!r}" for n in ast.walk(tree)
+                  if isinstance(n, ast.Constant) and isinstance(n.value, str)
+                  and id(n) not in docs and _PRONOUN.search(_QUOTED.sub("", n.value))]
+    assert not found, "\n".join(found)

@@ -116,7 +116,7 @@ def test_text_shows_step_event_turn_stakes_pool_and_findings(
     assert re.search(r"D comes in 3\s+the draw\s+B\s+0 out\s+9 \(5\)\s+9 \(5\)\s+9 \(5\)"
                      r"\s+9 \(5\)\s+36$", row9), row9
     i18 = next(i for i, x in enumerate(lines) if re.match(r"\s*18\s+37\s+B holds the age", x))
-    assert lines[i18 + 1].strip() == "! held_without_right: B held his say"
+    assert lines[i18 + 1].strip() == "! held_without_right: B held the say"
     assert "Outcome: B shows the best hand (threes); the pool holds 101." in lines
 
 

@@ -52,4 +52,4 @@ events:
     openers = [f for f in r.findings if f.kind == "opened_without_openers"]
     assert len(openers) == 1
     assert openers[0].facts["qualified"] is None
-    assert "he held 6 cards" in openers[0].message
+    assert "B held 6 cards" in openers[0].message

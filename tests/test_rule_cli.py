@@ -43,7 +43,7 @@ def test_peel_42_48_six_cards_raised_is_foul_and_forfeits_the_stake() -> None:
 def test_peel_64_names_the_player_with_a_foul_hand_in_words() -> None:
     # A fact that is a list of players is written as names, never as a Python list.
     out = rule("cases/who-takes-the-pool-after-a-foul-hand.yaml", "--rulebook", "peel")
-    assert "D found with a foul hand at the end of the game forfeits his stake" in out
+    assert "D found with a foul hand at the end of the game forfeits D's stake" in out
     assert "['" not in out
 
 

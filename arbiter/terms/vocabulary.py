@@ -800,7 +800,7 @@ PARAMETERS: dict[str, ParamSpec] = {
     "going_in.make_good_at_draw": ParamSpec(
         "make_good_at_draw", "Players raised before the draw make good when their turn to "
         "draw comes (Peel 36), rather than in a further round of the say.", "bool", False,
-        _NOT_SAY + "when a raised player makes good; this ruling assumes at once, in his turn."),
+        _NOT_SAY + "when a raised player makes good; this ruling assumes at once, in turn."),
     "draw.exposed_card": ParamSpec(
         "exposed_card", "Where a card the dealer exposes in giving the draw goes.", "choice",
         "to_discards", _NOT_SAY + "where a card exposed in the draw goes; this ruling assumes "
@@ -827,18 +827,18 @@ PARAMETERS: dict[str, ParamSpec] = {
         "give_discarded", "After a player asks for a number other than he discarded, the "
         "dealer may see the discard and give that number instead.", "bool", True,
         _NOT_SAY + "whether the dealer, asked for a wrong number, may see the discard and give "
-        "that number instead; this ruling assumes he may."),
+        "that number instead; this ruling assumes the dealer may."),
     "betting.first": ParamSpec(
         "bet_first", "Who bets first after the draw: the player on the age's left, or the age.",
         "choice", "left_of_age", _NOT_SAY + "who bets first after the draw; this ruling "
         "assumes the player on the age's left.", ("left_of_age", "age")),
     "betting.age_may_hold": ParamSpec(
-        "age_may_hold", "The age may hold his say, to speak last.", "bool", False,
-        _NOT_SAY + "whether the age may hold his say; this ruling assumes he may not."),
+        "age_may_hold", "The age may hold the say, to speak last.", "bool", False,
+        _NOT_SAY + "whether the age may hold the say; this ruling assumes the age may not."),
     "betting.first_may_stand": ParamSpec(
         "first_may_stand", "The first to speak after the draw may stand without betting.",
         "bool", False, _NOT_SAY + "whether the first to speak after the draw may stand "
-        "without betting; this ruling assumes he may not."),
+        "without betting; this ruling assumes that player may not."),
     "hands.order": ParamSpec(
         "hand_order", "The book ranks the hands in the usual order, the higher of two alike "
         "winning (Peel 65-75; Hoffmann pp. 124-125). Not given: the comparison of hands at "
@@ -868,14 +868,14 @@ PARAMETERS: dict[str, ParamSpec] = {
     "jackpot.age_antes_again": ParamSpec(
         "age_antes_again", "In the first jack-pot, the age antes like everyone else (Peel 30), "
         "or his blind left in the pool stands for his share (Hoffmann p. 132).", "bool", True,
-        _NOT_SAY + "whether the age's blind counts as his ante in the first jack-pot; this "
-        "ruling assumes he antes as well."),
+        _NOT_SAY + "whether the age's blind counts as the age's ante in the first jack-pot; this "
+        "ruling assumes the age antes as well."),
     "jackpot.pass_before_opening": ParamSpec(
         "jackpot_pass", "A pass before the jack-pot is opened: final, the player is out (Peel "
         "27), or he keeps his cards and may come in once it is opened (Hoffmann p. 132).",
         "choice", "keeps_cards", _NOT_SAY + "whether a player who passes before a jack-pot "
-        "is opened is out; this ruling assumes he keeps his cards and may come in once it is "
-        "opened.", ("final", "keeps_cards")),
+        "is opened is out; this ruling assumes that player keeps the cards and may come in "
+        "once it is opened.", ("final", "keeps_cards")),
     "jackpot.series": ParamSpec(
         "jackpot_series", "After the last of the openers: the series begins again (repeat), "
         "or the last holds (hold_last).", "choice", "repeat",
@@ -885,7 +885,7 @@ PARAMETERS: dict[str, ParamSpec] = {
         "openers_judged_on", "Whether the opener held openers is judged on his hand as dealt "
         "(original_hand) or as he holds it at the end (final_hand).", "choice",
         "original_hand", _NOT_SAY + "on which hand the opener of a jack-pot is judged; this "
-        "ruling assumes the hand he was dealt.", ("original_hand", "final_hand")),
+        "ruling assumes the hand the opener was dealt.", ("original_hand", "final_hand")),
     "deal.passes": ParamSpec(
         "deal_passes", "Who deals the next deal of a sitting: the player on the dealer's left, "
         "or the winner.", "choice", "left_of_dealer", _NOT_SAY + "who deals the next deal; "
@@ -934,12 +934,12 @@ QUESTIONS: dict[Question, QuestionSpec] = {
         "who takes the pool", "who wins what is in the pool, at the point the events reach",
         "who takes the pool", "player", (Decision.WINS_POOL, Decision.DIVIDE_POOL)),
     Question.MUST_SHOW: QuestionSpec(
-        "must PLAYER show", "whether the player must show his hand", "must C show", "yes_no"),
+        "must PLAYER show", "whether the player must show the hand", "must C show", "yes_no"),
     Question.MAY: QuestionSpec(
         "may PLAYER ACT", "whether the player may do the act now (any act of the events, "
         "written without the -s)", "may C come in", "yes_no"),
     Question.WHAT_MAY: QuestionSpec(
-        "what may PLAYER do", "what the player may do now, and what he may not",
+        "what may PLAYER do", "what the player may do now, and what the player may not",
         "what may C do", "acts"),
     Question.HAND_FOUL: QuestionSpec(
         "is PLAYER's hand foul", "whether the player's hand is foul", "is B's hand foul",

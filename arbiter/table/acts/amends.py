@@ -28,7 +28,7 @@ def apply_withdraws(game: Game, ev: Event) -> None:
     p = player(ev)
     seat = game.seats[p]
     base = game.level_at_draw if game.phase in (Phase.BETTING, Phase.SHOW) else 0
-    game.find(Kind.BET_WITHDRAWN, p, f"{p} took back the bet he had put up "
+    game.find(Kind.BET_WITHDRAWN, p, f"{p} took back the bet {p} had put up "
               f"({seat.stake - base})", amount=seat.stake - base, bet_made=True)
 
 

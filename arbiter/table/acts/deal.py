@@ -98,8 +98,8 @@ def check_straddles(game: Game, ev: Event) -> None:
                   after_dealer=after_dealer, recognised=rec)
     elif after_dealer:
         game.find(Kind.STRADDLE_AFTER_DEALER, name,
-                  f"{name} straddled in turn after the dealer, {game.dealer}, had had his "
-                  "turn to straddle", amount=amt, recognised=rec)
+                  f"{name} straddled in turn after the dealer, {game.dealer}, had had the "
+                  "dealer's turn to straddle", amount=amt, recognised=rec)
     if said_in_turn(game):
         check_turn(game, name, "straddled")
     if game.phase != Phase.BEFORE_DEAL:
@@ -129,7 +129,7 @@ def _check_straddle_time(game: Game, name: str, rec: bool) -> None:
                   relied=when)
     elif looked and game.rules.straddle_when == "before_looking":
         game.find(Kind.STRADDLE_AFTER_LOOKING, name, f"{name} straddled after "
-                  "looking at his cards", after="looking", looked=True,
+                  f"looking at {name}'s cards", after="looking", looked=True,
                   recognised=rec, relied=when)
 
 

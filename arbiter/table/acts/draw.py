@@ -24,8 +24,8 @@ def late(game: Game, name: str, count: int) -> None:
     pat = seat.drawn and seat.asked == 0 and seat.given == 0
     gone_by = game.phase == Phase.BETTING and not seat.drawn  # the draw closed without him
     if pat or gone_by or (seat.drawn and game.phase == Phase.BETTING):
-        why = ("having stood pat" if pat else "after his turn to draw had gone by"
-               if gone_by else "after he had drawn")
+        why = ("having stood pat" if pat else f"after {name}'s turn to draw had gone by"
+               if gone_by else f"after {name} had drawn")
         after = game.drawers[game.drawers.index(name) + 1:] if name in game.drawers else []
         helped = any(game.seats[n].given or game.seats[n].drawn for n in after)
         raise OutOfPlace(f"{name} wanted to draw {cards_word(count)} {why}",
@@ -39,8 +39,8 @@ def discard(game: Game, name: str, count: int, cards: tuple[str, ...]) -> None:
         late(game, name, count)
     if seat.discarded is not None:
         raise OutOfPlace(f"{name} has already discarded in this draw" if seat.discarded
-                         else f"{name} has already had his turn to discard in this draw, "
-                         "asking for his cards without throwing any out")
+                         else f"{name} has already had a turn to discard in this draw, "
+                         "asking for cards without throwing any out")
     if count > len(seat.hand):
         raise Impossible(f"{name} cannot discard {count} cards from a hand of "
                          f"{len(seat.hand)}")
@@ -94,7 +94,7 @@ def check_gives(game: Game, ev: Event) -> None:
     if player(ev) != game.dealer:
         raise OutOfPlace(f"{ev.player} is not the dealer; only {game.dealer} gives cards")
     if ev.to is None or game.seats[ev.to].status != Status.IN:
-        raise OutOfPlace(f"{ev.to} has abandoned his hand and is out of this deal")
+        raise OutOfPlace(f"{ev.to} has abandoned the hand and is out of this deal")
 
 
 @applies(Act.GIVES)
@@ -296,7 +296,7 @@ def complete_delivery(game: Game) -> None:
 def apply_stands_pat(game: Game, ev: Event) -> None:
     name = player(ev)
     if game.phase == Phase.BETTING or game.seats[name].drawn:
-        raise OutOfPlace(f"{name} stood pat after the draw had gone by him")
+        raise OutOfPlace(f"{name} stood pat after the draw had gone by {name}")
     begin_draw_turn(game, name, pat=True)
     seat = game.seats[name]
     seat.discarded = seat.discarded or 0
@@ -326,8 +326,8 @@ def apply_exposes(game: Game, ev: Event) -> None:
         if game.short(t):
             t.drawn = False  # exposed in the middle of his cards: he waits for it
     game.find(Kind.CARD_EXPOSED_IN_DRAW, target,
-              f"the dealer exposed a card ({c or 'unnamed'}) in giving {target} his "
-              f"cards; {clause}", card=c, to=target, placed=where,
+              f"the dealer exposed a card ({c or 'unnamed'}) in giving {target} "
+              f"{target}'s cards; {clause}", card=c, to=target, placed=where,
               relied=game.rely("exposed_card"))
 
 
@@ -337,8 +337,8 @@ def check_retakes(game: Game, ev: Event) -> None:
     if game.phase not in (Phase.DRAW, Phase.BETTING) or not game.discards:
         raise Impossible(f"there is no discard for {name} to take back")
     n = min(ev.count or 1, len(game.discards))
-    game.find(Kind.DISCARD_RETAKEN, name, f"{name} took back into his hand "
-              f"{cards_word(n)} he had discarded", count=n)
+    game.find(Kind.DISCARD_RETAKEN, name, f"{name} took back into the hand "
+              f"{cards_word(n)} {name} had discarded", count=n)
 
 
 @applies(Act.RETAKES)

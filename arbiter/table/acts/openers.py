@@ -54,8 +54,8 @@ def check_openers(game: Game) -> None:
         game.find(Kind.OPENED_WITHOUT_OPENERS, game.opener,
                   f"{game.opener} opened the jack-pot; the least hand to open it was a pair of "
                   f"{card_name(need + 's').split(' of ')[0]}s" + (
-                      "" if qualified is False else ", and his cards were not named"
-                      if len(known) < 5 else f", and he held {len(known)} cards"),
+                      "" if qualified is False else f", and {game.opener}'s cards were not named"
+                      if len(known) < 5 else f", and {game.opener} held {len(known)} cards"),
                   need=need, qualified=qualified, cards=known, won=won,
                   others_went_in=any(s.came_in for n, s in game.seats.items()
                                      if n != game.opener),

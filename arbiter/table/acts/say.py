@@ -30,7 +30,7 @@ def check_say(game: Game, ev: Event) -> None:
     if game.seats[p].status == Status.PASSED and ev.act == Act.PASSES:
         return  # a second pass changes nothing
     if game.seats[p].status == Status.PASSED:
-        game.find(Kind.OUT_OF_TURN, p, f"{p} {_spoken(ev.act)} after he had passed",
+        game.find(Kind.OUT_OF_TURN, p, f"{p} {_spoken(ev.act)} after {p} had passed",
                   expected=game.turn(), act=_spoken(ev.act), passed=True)
     elif game.phase == Phase.SHOW:
         game.find(Kind.OUT_OF_TURN, p, f"{p} {_spoken(ev.act)} after the betting had "
@@ -104,8 +104,8 @@ def kept_word(game: Game, name: str, act: Act) -> None:
     if seat.stated is None:
         return
     if act not in INTENTS.get(seat.stated, ()):
-        game.find(Kind.STATEMENT_NOT_KEPT, name, f"{name} said he would {seat.stated}, "
-                  f"and when his turn came he {_spoken(act)}", stated=seat.stated,
+        game.find(Kind.STATEMENT_NOT_KEPT, name, f"{name} said {name} would {seat.stated}, "
+                  f"and when {name}'s turn came {name} {_spoken(act)}", stated=seat.stated,
                   act=act.value)
     seat.stated = None
 
@@ -177,7 +177,7 @@ def stand(game: Game, name: str) -> None:
     again = game.phase == Phase.BETTING and not game.bet_made and name in game.stood
     if game.bet_made or not game.rules.first_may_stand or game.phase == Phase.SAY or again:
         game.find(Kind.STOOD_WITHOUT_RIGHT, name, f"{name} stood without betting"
-                  + (", having stood when the turn was last his" if again else ""),
+                  + (f", having stood when the turn was last {name}'s" if again else ""),
                   bet_made=game.bet_made, stood_before=again,
                   relied=game.rely("first_may_stand"))
     if game.phase == Phase.BETTING and not game.bet_made and name not in game.stood:
@@ -254,7 +254,7 @@ say_act(Act.STANDS, in_turn=_stands, at_show=_nothing_at_show)
 
 def _holds(game: Game, p: str, ev: Event) -> None:
     if p != game.age or not game.rules.age_may_hold or game.phase == Phase.SAY:
-        game.find(Kind.HELD_WITHOUT_RIGHT, p, f"{p} held his say", is_age=p == game.age,
+        game.find(Kind.HELD_WITHOUT_RIGHT, p, f"{p} held the say", is_age=p == game.age,
                   relied=game.rely("age_may_hold"))
     if p in game.to_act:
         game.to_act.remove(p)
@@ -270,8 +270,8 @@ def check_retrieves(game: Game, ev: Event) -> None:
     nothing at the table (his hand stays dead among the abandoned cards)."""
     p = player(ev)
     if game.seats[p].status != Status.PASSED:
-        raise OutOfPlace(f"{p} has not thrown down his hand")
-    game.find(Kind.THROWN_HAND_RETAKEN, p, f"{p} took up again the hand he had thrown "
+        raise OutOfPlace(f"{p} has not thrown down the hand")
+    game.find(Kind.THROWN_HAND_RETAKEN, p, f"{p} took up again the hand {p} had thrown "
               "down")
 
 
@@ -286,7 +286,7 @@ def check_demands_jack(game: Game, ev: Event) -> None:
         raise OutOfPlace("there is no say in which to make it")
     came = [n for n in game.active() if n != p and game.seats[n].came_in]
     single = came[0] if len(came) == 1 else None
-    what = (f"that {single}, the only player who came in, take down his ante, making it "
+    what = (f"that {single}, the only player who came in, take down {single}'s ante, making it "
             "a jack" if single else
             f"a jack, {len(came)} players having come in" if came else
             "a jack, nobody having come in")

@@ -25,7 +25,7 @@ def show_order(game: Game, name: str) -> None:
              if last is not None else [])
     game.shown.append(name)  # the order of the show, as it was made
     if order and order[0] != name:
-        game.find(Kind.SHOWN_OUT_OF_ORDER, name, f"{name} showed his hand before "
+        game.find(Kind.SHOWN_OUT_OF_ORDER, name, f"{name} showed {name}'s hand before "
                   f"{order[0]}, whose turn it was: the show begins on the left of {last}, "
                   "whose act closed the betting", expected=order[0], last=last)
 

@@ -47,7 +47,7 @@ def check_inquires(game: Game, ev: Event) -> None:
 @checks(Act.DIVULGES)
 def check_divulges(game: Game, ev: Event) -> None:
     p = player(ev)
-    game.find(Kind.DIVULGED, p, f"{p} told the table what his hand had been",
+    game.find(Kind.DIVULGED, p, f"{p} told the table what {p}'s hand had been",
               retired=game.seats[p].status == Status.PASSED)
 
 
@@ -132,7 +132,7 @@ def _resize(game: Game, seat: Seat, cards: tuple[str, ...]) -> None:
     while len(seat.hand) < len(cards):
         if None not in game.pack:
             raise Impossible(f"{seat.name} shows {len(cards)} cards, and no card is left in "
-                             "the pack that he could hold")
+                             f"the pack that {seat.name} could hold")
         game.pack.remove(None)
         seat.hand.append(None)
     spare = [i for i, c in enumerate(seat.hand) if c is None or c not in cards]
