@@ -73,7 +73,6 @@ def main() -> None:
 
 def _command() -> object:
     """The command's status, as ``sys.exit`` was given it."""
-    _msgspec_without_typing_extensions()
     from .cli import main as run
 
     try:
@@ -81,23 +80,6 @@ def _command() -> object:
     except SystemExit as done:
         return done.code
     return 0
-
-
-def _msgspec_without_typing_extensions() -> None:
-    """msgspec imports typing_extensions whenever it is installed (another package's
-    dependency, not arbiter's), only for the backports of ``get_type_hints``,
-    ``Required`` and ``NotRequired`` that Python 3.11's own typing has. Kept from it, a
-    ruling starts about 11 million instructions sooner (``rule CASE``: 421 M -> 410 M, the
-    floor 279 M; docs/speed.md). Only the command's own process is spared it, and only
-    while msgspec loads: typing_extensions stays importable afterwards, for whoever
-    wants it."""
-    if "msgspec" in sys.modules or "typing_extensions" in sys.modules:
-        return
-    sys.modules["typing_extensions"] = None  # type: ignore[assignment]  # "not installed"
-    try:
-        import msgspec  # noqa: F401  # the lazy import is the point (see above)
-    finally:
-        del sys.modules["typing_extensions"]
 
 
 def interrupted() -> None:

@@ -19,11 +19,7 @@ import msgspec.inspect as mi
 
 from ...errors import InputError, did_you_mean
 from ..yamlsafe import Document, Path, format_path
-from .case import CaseFile
 from .common import MAX_INT
-from .rulebook import RulebookFile
-
-TYPES: dict[str, type[msgspec.Struct]] = {"case": CaseFile, "rulebook": RulebookFile}
 
 
 class FormatFault(InputError):
@@ -38,14 +34,16 @@ class FormatFault(InputError):
         self.where = where
 
 
-def conform(doc: Document, fmt: str) -> Any:
-    """The document as its format's Structs; a ``FormatFault`` at its first fault."""
+def conform(doc: Document, fmt: str, struct: type[msgspec.Struct]) -> Any:
+    """The document as its format's Structs (``fmt`` names the format, ``struct`` is its
+    declaration: the caller imports only the one it needs); a ``FormatFault`` at its
+    first fault."""
     try:
-        return msgspec.convert(doc.data, TYPES[fmt], strict=True)
+        return msgspec.convert(doc.data, struct, strict=True)
     except msgspec.ValidationError as exc:
         where, message = worded(doc.data, str(exc))
         if message.startswith("unknown key "):
-            allowed = keys_at(TYPES[fmt], where[:-1])
+            allowed = keys_at(struct, where[:-1])
             message += f"; {did_you_mean(str(where[-1]), allowed)} (allowed: {', '.join(allowed)})"
         raise FormatFault(doc, fmt, where, message) from None
 
@@ -74,10 +72,10 @@ def keys_at(top: type[msgspec.Struct], where: Path) -> list[str]:
                    for f in t.fields})
 
 
-def fits(data: Any, fmt: str) -> bool:
+def fits(data: Any, struct: type[msgspec.Struct]) -> bool:
     """Whether ``data`` is a whole, well-formed file of the format (a cache entry's data)."""
     try:
-        msgspec.convert(data, TYPES[fmt], strict=True)
+        msgspec.convert(data, struct, strict=True)
     except (msgspec.ValidationError, RecursionError):
         return False
     return True
