@@ -81,7 +81,8 @@ def fits(data: Any, struct: type[msgspec.Struct]) -> bool:
     return True
 
 
-_PART = re.compile(r"\.(\w+)|\[(\d+)\]|\[\.\.\.\]")
+# compiled by re (and kept in its cache) on the first fault, not at every start
+_PART = r"\.(\w+)|\[(\d+)\]|\[\.\.\.\]"
 _NAMES = {"int": "a whole number", "str": "text", "object": "a mapping", "array": "a list",
           "bool": "true or false", "float": "a number", "null": "nothing"}
 
@@ -92,7 +93,7 @@ def worded(data: Any, said: str) -> tuple[Path, str]:
     message, _, at = said.partition(" - at `")
     where: list[str | int] = []
     value = data
-    for name, index in (m.groups() for m in _PART.finditer(at.rstrip("`")[1:])):
+    for name, index in (m.groups() for m in re.finditer(_PART, at.rstrip("`")[1:])):
         if name is None and index is None:  # a value under a key msgspec does not name
             break
         part: str | int = name if name is not None else int(index)
