@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
-
 # Exit statuses, documented in the README.
 EXIT_OK = 0
 EXIT_NOT_RULED = 1
@@ -82,6 +80,10 @@ def nearest(word: str, choices: list[str], n: int = 3) -> list[str]:
     """The choices closest to ``word``, for 'did you mean' hints."""
 
     lowered = {c.lower(): c for c in choices}
+    # Lazy: only a wrong word is answered with the nearest; difflib (and heapq) would
+    # cost every start 3 M instructions.
+    import difflib
+
     close = difflib.get_close_matches(word.lower(), list(lowered), n=n, cutoff=0.5)
     if not close:
         close = [c for c in lowered if c.startswith(word.lower()[:1])][:n]

@@ -29,6 +29,15 @@ LAZY_ALLOWED = {
     # both (the ruling read by the answers), which removes the circle.
     "arbiter.ruling.answers", "arbiter.ruling.judge",
     # PyYAML is imported on the first parse: `law` and a cached rulebook read no YAML.
+    # The rulebook's format only when a rulebook is checked against it, not when it is
+    # read from the cache that its writer checked.
+    "arbiter.law.rulebooks",
+    # tempfile (and random) only when a cache entry is written.
+    "arbiter.load.cache",
+    # difflib only to answer a wrong word with the nearest (an error's path).
+    "arbiter.errors",
+    # json only for --format json; a ruling in text imports the module for its wrapping.
+    "arbiter.render.laws",
     "arbiter.load.yamlsafe",
     # The SVG picture's escaping (xml.sax.saxutils) is imported only to draw one.
     "arbiter.render.picture",

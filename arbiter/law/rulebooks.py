@@ -14,6 +14,8 @@ from itertools import combinations
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
+from msgspec import Struct
+
 from ..errors import InputError, did_you_mean
 from ..load import cache
 from ..load.files import decode, read_bytes, shipped_dir
@@ -148,7 +150,7 @@ def _from_cache(entry: Any, schema_raw: bytes, checked: bool = False) -> dict[st
     data, lines = entry["data"], entry["lines"]
     if not isinstance(data, dict) or not isinstance(lines, dict):
         return None
-    if not checked and (not fits(data, "rulebook") or _cross_fault(data) is not None):
+    if not checked and (not fits(data, _rulebook_file()) or _cross_fault(data) is not None):
         return None
     for part in ("laws", "provisions", "precedence", "answers"):
         items, at = data.get(part, []), lines.get(part, [])
@@ -158,6 +160,16 @@ def _from_cache(entry: Any, schema_raw: bytes, checked: bool = False) -> dict[st
         for x, n in zip(items, at, strict=True):
             x["line"] = n
     return data
+
+
+def _rulebook_file() -> type[Struct]:
+    """The rulebook's declared format, imported when a rulebook is checked against it."""
+    # Lazy: a rulebook read from the cache, checked by the run that wrote it, needs no
+    # format; declaring it (the parameters' Structs built from the registry) costs every
+    # start some 12 M instructions.
+    from ..load.formats.rulebook import RulebookFile
+
+    return RulebookFile
 
 
 def error_at(path: StrPath, where: tuple[str | int, ...], message: str) -> InputError:
@@ -184,7 +196,8 @@ def validate_rulebook(doc: Document) -> dict[str, Any]:
     """Schema and cross-reference checks; returns the data with each law's line."""
     if not isinstance(doc.data, dict):
         raise doc.error((), "expected a mapping with id, title and laws")
-    conform(doc, "rulebook")  # the declared format, strictly: no 2.0 for 2, no .nan
+    # the declared format, strictly: no 2.0 for 2, no .nan
+    conform(doc, "rulebook", _rulebook_file())
     data: dict[str, Any] = doc.data
     bad = _cross_fault(data)
     if bad is not None:

@@ -9,7 +9,8 @@ from msgspec import Struct
 
 from .laws import Law, Rulebook
 
-_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+# compiled by re (and kept in its cache) on the first search, not at every start
+_WORD = r"[a-z0-9]+(?:-[a-z0-9]+)*"
 
 
 def _stem(word: str) -> str:
@@ -28,7 +29,7 @@ class Hit(Struct, frozen=True):
 
 def search(books: list[Rulebook], words: list[str]) -> list[Hit]:
     # Each term once, in the order given: 10,000 words cost no more than their distinct stems.
-    terms = list(dict.fromkeys(_stem(w) for w in _WORD.findall(" ".join(words).lower())))
+    terms = list(dict.fromkeys(_stem(w) for w in re.findall(_WORD, " ".join(words).lower())))
     if not terms:
         return []
     key = tuple(terms)
@@ -49,7 +50,7 @@ def _order(law: Law) -> tuple[int, str]:
 @lru_cache(maxsize=4096)
 def _tokens(text: str) -> tuple[tuple[str, tuple[int, int]], ...]:
     """Each word of a law's text, stemmed, with where it stands: worked out once a text."""
-    return tuple((_stem(m.group()), m.span()) for m in _WORD.finditer(text.lower()))
+    return tuple((_stem(m.group()), m.span()) for m in re.finditer(_WORD, text.lower()))
 
 
 @lru_cache(maxsize=8192)  # the judge asks the same words of the same laws, finding by finding

@@ -22,7 +22,7 @@ from jsonschema.validators import extend  # type: ignore[import-untyped,unused-i
 
 from ..errors import InputError, clip, did_you_mean
 from .formats.check import FormatFault, conform
-from .formats.schema import schema
+from .formats.schema import TYPES, schema
 from .yamlsafe import Document
 
 MAX_ERRORS = 20  # the most faults one file reports at once
@@ -76,7 +76,7 @@ def problems(doc: Document, schema_name: str, limit: int | None = MAX_ERRORS,
     is about, in the order they stand in the file (or the most telling first); an empty
     list if the document conforms."""
     try:
-        conform(doc, schema_name)
+        conform(doc, schema_name, TYPES[schema_name])
     except FormatFault as first:
         fault = first
     else:

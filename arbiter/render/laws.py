@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json  # here, not above: a ruling in text never needs it
 import textwrap
 from typing import Any
 
@@ -14,7 +13,9 @@ WIDTH = 78  # a ruling's widest line, where the terminal is as wide (see ``colum
 
 
 def to_json(value: Any) -> str:
-
+    # Lazy: a ruling in text, which imports this module for its wrapping, never needs json
+    # (5 M instructions of a ruling's start).
+    import json
 
     return json_safe(json.dumps(value, indent=2, ensure_ascii=False))
 

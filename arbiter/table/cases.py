@@ -17,7 +17,7 @@ from msgspec import Struct, field
 from msgspec.structs import replace
 
 from ..load.files import MAX_CASE, decode, read_bytes
-from ..load.formats.case import case_size, distinct_seats
+from ..load.formats.case import CaseFile, case_size, distinct_seats
 from ..load.formats.check import conform
 from ..load.yamlsafe import MAX_CASE_VALUES, Document, parse
 from ..terms.seats import name_fault, nfc
@@ -85,7 +85,7 @@ def case_from_document(doc: Document) -> Case:
         raise doc.error((), "this is a rulebook, not a case: expected 'table' and 'events' "
                         "(see 'arbiter laws' and 'arbiter check' for rulebooks)")
     case_size(doc)  # before the format check spends time on 100,000 events
-    conform(doc, "case")  # the declared format, strictly: no 2.0 for 2, no .nan
+    conform(doc, "case", CaseFile)  # the declared format, strictly: no 2.0 for 2, no .nan
     distinct_seats(doc, doc.data["table"]["seats"])  # not 'A' and 'a', Zoë and ZOË
     data = doc.data
     t = data["table"]

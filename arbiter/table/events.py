@@ -144,7 +144,7 @@ def parse_line(text: str, ctx: _Ctx) -> Event:
     low = raw.lower()
     if low in _DEAL_FORMS:
         return Event(Act.DEALS, text=raw)
-    nxt = _NEXT_DEAL.fullmatch(low)
+    nxt = re.fullmatch(_NEXT_DEAL, low)
     if nxt:  # "next deal", "next deal by C", "next deal, C deals": the sitting goes on
         who = nxt.group(1) or nxt.group(2)
         return Event(Act.NEXT_DEAL, player=_seat(who, ctx) if who else None, text=raw)
@@ -171,7 +171,8 @@ def parse_line(text: str, ctx: _Ctx) -> Event:
                     f"'discards', 'gives', 'bets'; {_verb_hint(rest)}".rstrip("; "))
 
 
-_NEXT_DEAL = re.compile(r"(?:the )?(?:next|new) deal(?:,? (?:dealt )?by (\S+)|,? (\S+) deals)?")
+# compiled by re (and kept in its cache) the first time a line needs it, not at every start
+_NEXT_DEAL = r"(?:the )?(?:next|new) deal(?:,? (?:dealt )?by (\S+)|,? (\S+) deals)?"
 
 # Phrasings a player would use that fit an act under other words: the refusal names the
 # form that fits ({p}: the player). Tried in order, on the words after the player.

@@ -19,11 +19,7 @@ import msgspec.inspect as mi
 
 from ...errors import InputError, did_you_mean
 from ..yamlsafe import Document, Path, format_path
-from .case import CaseFile
 from .common import MAX_INT
-from .rulebook import RulebookFile
-
-TYPES: dict[str, type[msgspec.Struct]] = {"case": CaseFile, "rulebook": RulebookFile}
 
 
 class FormatFault(InputError):
@@ -38,14 +34,16 @@ class FormatFault(InputError):
         self.where = where
 
 
-def conform(doc: Document, fmt: str) -> Any:
-    """The document as its format's Structs; a ``FormatFault`` at its first fault."""
+def conform(doc: Document, fmt: str, struct: type[msgspec.Struct]) -> Any:
+    """The document as its format's Structs (``fmt`` names the format, ``struct`` is its
+    declaration: the caller imports only the one it needs); a ``FormatFault`` at its
+    first fault."""
     try:
-        return msgspec.convert(doc.data, TYPES[fmt], strict=True)
+        return msgspec.convert(doc.data, struct, strict=True)
     except msgspec.ValidationError as exc:
         where, message = worded(doc.data, str(exc))
         if message.startswith("unknown key "):
-            allowed = keys_at(TYPES[fmt], where[:-1])
+            allowed = keys_at(struct, where[:-1])
             message += f"; {did_you_mean(str(where[-1]), allowed)} (allowed: {', '.join(allowed)})"
         raise FormatFault(doc, fmt, where, message) from None
 
@@ -74,16 +72,17 @@ def keys_at(top: type[msgspec.Struct], where: Path) -> list[str]:
                    for f in t.fields})
 
 
-def fits(data: Any, fmt: str) -> bool:
+def fits(data: Any, struct: type[msgspec.Struct]) -> bool:
     """Whether ``data`` is a whole, well-formed file of the format (a cache entry's data)."""
     try:
-        msgspec.convert(data, TYPES[fmt], strict=True)
+        msgspec.convert(data, struct, strict=True)
     except (msgspec.ValidationError, RecursionError):
         return False
     return True
 
 
-_PART = re.compile(r"\.(\w+)|\[(\d+)\]|\[\.\.\.\]")
+# compiled by re (and kept in its cache) on the first fault, not at every start
+_PART = r"\.(\w+)|\[(\d+)\]|\[\.\.\.\]"
 _NAMES = {"int": "a whole number", "str": "text", "object": "a mapping", "array": "a list",
           "bool": "true or false", "float": "a number", "null": "nothing"}
 
@@ -94,7 +93,7 @@ def worded(data: Any, said: str) -> tuple[Path, str]:
     message, _, at = said.partition(" - at `")
     where: list[str | int] = []
     value = data
-    for name, index in (m.groups() for m in _PART.finditer(at.rstrip("`")[1:])):
+    for name, index in (m.groups() for m in re.finditer(_PART, at.rstrip("`")[1:])):
         if name is None and index is None:  # a value under a key msgspec does not name
             break
         part: str | int = name if name is not None else int(index)

@@ -13,7 +13,10 @@ from typing import Any
 
 import msgspec
 
-from .check import TYPES
+from .case import CaseFile
+from .rulebook import RulebookFile
+
+TYPES: dict[str, type[msgspec.Struct]] = {"case": CaseFile, "rulebook": RulebookFile}
 
 SCHEMA_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                           "schemas")
