@@ -568,6 +568,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
          "by_hearts": "bool",
          "claim": "int", "remainder": "int", "next_best": "player",
          "opener_unqualified": "bool", "ace_ends": "bool", "ace_between": "bool",
+         # a shown hand runs ace to five; the one best hand runs nine to king
+         "ace_begins": "bool", "nine_to_king": "bool",
          "in_hearts": "bool",
          # the case told only the show (the deal taken as regular); who showed, in the
          # order they showed; whose act closed the betting (the last player, Peel 59)
