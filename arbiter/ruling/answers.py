@@ -218,6 +218,7 @@ def sitting_facts(r: Replay, asked: Asked) -> dict[str, Any]:
                                   for n in seats if n != p)) if p else None,
         "ante": int(r.facts.get("blind") or r.case.table.blind),
         "to_open": int(r.facts.get("going_in") or 0),
+        "raised_past_going_in": level > int(r.facts.get("going_in") or 0),
         "dealer_disputing": r.dealer in parties, "left_of_dealer": left,
         "right_of_dealer": right, "left_of_dealer_disputing": left in parties,
     }
