@@ -375,7 +375,7 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     decided = [d for d in h.decisions if any(d.finding is f for f in new)]
     # A finding of the act not ruled because another had voided the act still bars it:
     # its law is weighed too (a straddle both of the wrong amount and past the limit).
-    ruled = {id(x.finding) for x in [*h.decisions, *h.silences]}
+    ruled = {id(x.finding) for x in h.decisions} | {id(x.finding) for x in h.silences}
     decided += [d for f in new if id(f) not in ruled for d in decide_alone(h.replay, book, f)]
     facts = question_facts(base, asked, act=ev.act.value, regular=not new,
                            found=str(new[0].kind) if new else None,
