@@ -67,6 +67,10 @@ EQUIVALENT: dict[str, str] = {
     "hoyle: parameter jackpot.series = 'hold_last'":
         "Hoffmann's series of openers has one member, jacks: repeating it and holding its "
         "last are the same series",
+    "peel: peel-33-first-stake-twice-the-ante: when.phase dropped":
+        "after the draw a stake falls short only of a bet made, which has raised the level "
+        "past going in, so a short stake there always has raised true and the exception "
+        "for one that was not raised cannot reach it",
     "peel: peel-24-say-after-a-straddle: when.jackpot dropped":
         "it needs a straddle in a Jack-pot, where there is no ante to straddle (30: every "
         "player pays in a sum equal to the ante); Peel says nothing of one, so no case could "

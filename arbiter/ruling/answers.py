@@ -35,6 +35,7 @@ from ..terms.vocabulary import (
 )
 from ..terms.words import condition_words, penalty_words, run_on
 from ..terms.words import sentence as _sentence
+from .rulings import decide_alone
 
 if TYPE_CHECKING:
     from ..law.laws import Rulebook
@@ -218,6 +219,7 @@ def sitting_facts(r: Replay, asked: Asked) -> dict[str, Any]:
                                   for n in seats if n != p)) if p else None,
         "ante": int(r.facts.get("blind") or r.case.table.blind),
         "to_open": int(r.facts.get("going_in") or 0),
+        "raised_past_going_in": level > int(r.facts.get("going_in") or 0),
         "dealer_disputing": r.dealer in parties, "left_of_dealer": left,
         "right_of_dealer": right, "left_of_dealer_disputing": left in parties,
     }
@@ -371,6 +373,10 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     found = found[:len(found) - int(h.replay.facts.get("found_at_end", 0))]
     new = [f for f in found if f.step == len(trial.events) and not FINDINGS[f.kind].outcome]
     decided = [d for d in h.decisions if any(d.finding is f for f in new)]
+    # A finding of the act not ruled because another had voided the act still bars it:
+    # its law is weighed too (a straddle both of the wrong amount and past the limit).
+    ruled = {id(x.finding) for x in h.decisions} | {id(x.finding) for x in h.silences}
+    decided += [d for f in new if id(f) not in ruled for d in decide_alone(h.replay, book, f)]
     facts = question_facts(base, asked, act=ev.act.value, regular=not new,
                            found=str(new[0].kind) if new else None,
                            decision=str(decided[0].decision) if decided else None)
@@ -378,12 +384,13 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     if own is not None:
         return own
     if decided:
-        d = decided[0]
-        lawful = FINDINGS[d.finding.kind].lawful
-        word = "yes" if lawful and PERMITS.get(d.decision, False) else "no"
-        out = _from_decision(asked, d, word)
+        # One decision that rules the act out answers it (no, on that decision's reason),
+        # though another of its findings lets it stand: yes only where every one permits.
+        barred = [d for d in decided if not _permits(d)]
+        d = (barred or decided)[0]
+        out = _from_decision(asked, d, "no" if barred else "yes")
         out.if_done = not done
-        for other in decided[1:]:
+        for other in decided:
             out.cites += [c for c in other.cites if c not in out.cites]
         return out
     quiet = [s for s in h.silences if any(s.finding is f for f in new)]
@@ -394,6 +401,11 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     if quiet:
         return _silent_on(h, asked, quiet[0])
     return _regular(book, asked, str(base.final.phase))
+
+
+def _permits(d: Decided) -> bool:
+    """The decision lets the act stand: a lawful act the book allows."""
+    return FINDINGS[d.finding.kind].lawful and PERMITS.get(d.decision, False)
 
 
 def _same_act(a: Event, b: Event) -> bool:

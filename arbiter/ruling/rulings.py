@@ -181,6 +181,13 @@ def rule_on(r: Replay, book: Rulebook) -> Ruling:
     return _Judge(r, book).rule()
 
 
+def decide_alone(r: Replay, book: Rulebook, f: Finding) -> list[Decided]:
+    """How the book decides one finding by itself: one the ruling did not reach because
+    another finding of the same act had already voided it (what a "may" answer weighs)."""
+    j = _Judge(r, book)
+    return j.decide(f, j.table.of(f), j.provisions_for(f))[0]
+
+
 # The nearest laws to a kind of finding, by (book id, book file, kind): a book is read
 # once per process, so its search results hold for every replay ruled under it.
 _NEAREST: dict[tuple[str, str, str], list[str]] = {}

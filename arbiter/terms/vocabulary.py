@@ -568,6 +568,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
          "by_hearts": "bool",
          "claim": "int", "remainder": "int", "next_best": "player",
          "opener_unqualified": "bool", "ace_ends": "bool", "ace_between": "bool",
+         # a shown hand runs ace to five; the one best hand runs nine to king
+         "ace_begins": "bool", "nine_to_king": "bool",
          "in_hearts": "bool",
          # the case told only the show (the deal taken as regular); who showed, in the
          # order they showed; whose act closed the betting (the last player, Peel 59)
@@ -987,6 +989,8 @@ QUESTION_FACTS: dict[str, str] = {
     # anyone has yet opened the pool, and whether he has the first say
     "to_put_in": "int", "opened": "bool", "first_say": "bool", "ante": "int",
     "to_open": "int",  # the least stake that opens: what going in costs (Peel 25)
+    # the stake to be made good is past what going in costs: someone has raised it
+    "raised_past_going_in": "bool",
     # "whose word settles it": whether the dealer, or the player on his left, is one of the
     # parties to the dispute (the dispute's raised_by and about, and the finding's player)
     "dealer_disputing": "bool", "left_of_dealer": "player", "right_of_dealer": "player",

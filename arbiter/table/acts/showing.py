@@ -11,6 +11,8 @@ from ...terms.vocabulary import Kind
 from ..game import Game
 
 _ACE_HIGH = frozenset("TJQKA")
+_ACE_LOW = frozenset("A2345")
+_NINE_UP = frozenset("9TJQK")
 
 
 def show_order(game: Game, name: str) -> None:
@@ -33,13 +35,17 @@ def show_order(game: Game, name: str) -> None:
 def hand_facts(hands: dict[str, list[str | None]], winners: list[str]) -> dict[str, Any]:
     """What the shown hands are, besides their value: whether any is a sequence only if
     the ace may end it after a king (``ace_ends``) or stand between a king and a two
-    (``ace_between``), and whether the one best hand is all of hearts (``in_hearts``)."""
+    (``ace_between``), whether any is ace, two, three, four, five (``ace_begins``), whether
+    the one best hand is nine to king (``nine_to_king``), and whether it is all of hearts
+    (``in_hearts``)."""
     named = {n: [c for c in h if c] for n, h in hands.items()}
     named = {n: h for n, h in named.items() if len(h) == 5}
     ranks = [{c[0] for c in h} for h in named.values()]
     best = named.get(winners[0]) if len(winners) == 1 else None
     return {"ace_ends": any(r == _ACE_HIGH for r in ranks),
             "ace_between": any(_round_the_corner(r) for r in ranks),
+            "ace_begins": any(r == _ACE_LOW for r in ranks),
+            "nine_to_king": bool(best) and {c[0] for c in best or ()} == _NINE_UP,
             "in_hearts": bool(best) and all(c[1] == "h" for c in best or ())}
 
 
