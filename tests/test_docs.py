@@ -13,6 +13,8 @@ from conftest import ROOT, sources_or_skip
 from docs_examples import pages, printed, shown
 from regen import GENERATED, generated, generated_blocks, stale
 
+from arbiter.law.verbatim import sources_dir
+
 PAGES = pages()
 EXAMPLES = [(page, command, output) for page in PAGES
             for command, output in shown(page.read_text(encoding="utf-8"))]
@@ -105,6 +107,9 @@ def test_every_part_written_from_the_code_is_fresh() -> None:
     """The schemas, the registry's lists, the generated blocks and the examples: one
     command (python tests/regen.py) writes them all, and this names each stale one."""
     found = stale()
+    if sources_dir() is None:  # check's examples say "every quotation verbatim" only with the
+        # sources; without them each such example is skipped by its own test above
+        found = [f for f in found if not f.endswith(": examples")]
     assert not found, "stale, run python tests/regen.py: " + "; ".join(found)
 
 
