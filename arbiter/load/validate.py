@@ -21,7 +21,7 @@ from jsonschema.exceptions import (  # type: ignore[import-untyped,unused-ignore
 from jsonschema.validators import extend  # type: ignore[import-untyped,unused-ignore]
 
 from ..errors import InputError, clip, did_you_mean
-from .formats.check import FormatFault, conform
+from .formats.check import FormatFault, conform, describe
 from .formats.schema import TYPES, schema
 from .yamlsafe import Document
 
@@ -37,20 +37,6 @@ def reword(exc: InputError) -> InputError:
         return exc
     found = problems(exc.doc, exc.fmt, limit=None, best_first=True)
     return found[0][1] if found else exc
-
-
-def _describe(value: Any) -> str:
-    if value is None:
-        return "nothing"
-    if isinstance(value, bool):
-        return f"{value!r} (true/false)"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, str):
-        return f"text {clip(value, 80)!r}"
-    return f"{type(value).__name__} {value!r}"
 
 
 _TYPE_WORDS = {
@@ -148,12 +134,12 @@ def _word_value(error: Any, path: Where) -> tuple[Where, str] | None:
     kind = error.validator
     if kind == "type":
         return (
-            path, f"expected {_expected_type(error.validator_value)}, got {_describe(inst)}"
+            path, f"expected {_expected_type(error.validator_value)}, got {describe(inst)}"
         )
     if kind == "enum":
         choices = [str(c) for c in error.validator_value]
         return (
-            path, f"expected one of {', '.join(choices)}; got {_describe(inst)}"
+            path, f"expected one of {', '.join(choices)}; got {describe(inst)}"
             + (f"; {did_you_mean(str(inst), choices)}" if isinstance(inst, str) else "")
         )
     if kind == "minLength":
@@ -163,9 +149,9 @@ def _word_value(error: Any, path: Where) -> tuple[Where, str] | None:
         return (path, f"expected at least {n} item{'' if n == 1 else 's'}")
     if kind == "pattern":
         hint = error.schema.get("description", f"matching {error.validator_value}")
-        return (path, f"{_describe(inst)} is not of the expected form ({hint})")
+        return (path, f"{describe(inst)} is not of the expected form ({hint})")
     if kind in ("minimum", "maximum"):
-        return (path, f"{_describe(inst)} is out of range ({kind} {error.validator_value})")
+        return (path, f"{describe(inst)} is out of range ({kind} {error.validator_value})")
     if kind == "maxItems":
         return (path, f"expected at most {error.validator_value} items")
     if kind == "uniqueItems":
@@ -183,12 +169,12 @@ def _word_forms(error: Any, path: Where) -> tuple[Where, str] | None:
             hint = ("; a colon after the player's name makes YAML read a mapping: write "
                     "'B discards 3', or put the line in quotes")
         return (path, "expected an event: one line such as 'B discards 3', or a mapping "
-                        f"with 'act'; got {_describe(inst)}{hint}")
+                        f"with 'act'; got {describe(inst)}{hint}")
     if kind == "anyOf":
         forms = [s.get("enum") or _expected_type(s.get("type")) for s in error.validator_value]
         words = ", ".join(", ".join(map(str, f)) if isinstance(f, list) else str(f)
                           for f in forms)
-        return (path, f"expected {words}; got {_describe(inst)}")
+        return (path, f"expected {words}; got {describe(inst)}")
     return None
 
 

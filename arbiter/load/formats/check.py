@@ -17,7 +17,7 @@ from typing import Any
 import msgspec
 import msgspec.inspect as mi
 
-from ...errors import InputError, did_you_mean
+from ...errors import InputError, clip, did_you_mean
 from ..yamlsafe import Document, Path, format_path
 from .common import MAX_INT
 
@@ -121,15 +121,16 @@ def _word(message: str, value: Any, where: list[str | int]) -> str:
     if expected:
         wanted = " or ".join(_NAMES.get(t.strip(), t.strip())
                              for t in expected.group(1).split("|"))
-        return f"expected {wanted}, got {_describe(value)}"
+        return f"expected {wanted}, got {describe(value)}"
     if message.startswith("Invalid enum value"):
-        return f"{_describe(value)} is not one of the allowed values"
+        return f"{describe(value)} is not one of the allowed values"
     if "matching regex" in message:
-        return f"{_describe(value)} is not of the expected form"
+        return f"{describe(value)} is not of the expected form"
     return message.replace("`", "'")[:1].lower() + message.replace("`", "'")[1:]
 
 
-def _describe(value: Any) -> str:
+def describe(value: Any) -> str:
+    """A value of a file as a fault names it (long text cut to its head and tail)."""
     if isinstance(value, bool):
         return f"{value!r} (true/false)"
     if isinstance(value, dict):
@@ -137,5 +138,5 @@ def _describe(value: Any) -> str:
     if isinstance(value, list):
         return "a list"
     if isinstance(value, str):
-        return f"text {value!r}"
+        return f"text {clip(value, 80)!r}"
     return "nothing" if value is None else f"{type(value).__name__} {value!r}"
