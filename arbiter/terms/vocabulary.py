@@ -129,8 +129,8 @@ class Kind(StrEnum):
     DEPARTS_FROM_AGREEMENT = "departs_from_agreement"
     OPENED_BELOW_LEAST = "opened_below_least"
     SHOWN_OUT_OF_ORDER = "shown_out_of_order"
-    WRONG_DEALER = "wrong_dealer"
     CHOICE_AT_THE_SAY = "choice_at_the_say"
+    WRONG_DEALER = "wrong_dealer"
 
 
 class Decision(StrEnum):
@@ -618,15 +618,15 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.SHOWN_OUT_OF_ORDER: FindingSpec(
         "showed his hand before the player whose turn it was to show",
         {"expected": "player", "last": "player"}),
-    Kind.WRONG_DEALER: FindingSpec(
-        "a deal of the sitting was dealt by other than the player whose turn it was to deal",
-        {"expected": "player", "last_dealer": "player"}),
     # Never found by the table itself: the book's general law of the turn, against which a
     # choice made at the say (a kind whose ``tried_by`` names this one) is tried where none
     # of the book's provisions on its own kind applies. ``found``: the kind it was found as.
     Kind.CHOICE_AT_THE_SAY: FindingSpec(
         "a choice made at the say that no provision on its own kind rules: tried against "
         "the book's general law of the turn", {"found": "str", "in_turn": "bool"}),
+    Kind.WRONG_DEALER: FindingSpec(
+        "a deal of the sitting was dealt by other than the player whose turn it was to deal",
+        {"expected": "player", "last_dealer": "player"}),
 }
 
 
