@@ -33,8 +33,6 @@ LAZY_ALLOWED = {
     # The rulebook's format only when a rulebook is checked against it, not when it is
     # read from the cache that its writer checked.
     "arbiter.law.rulebooks",
-    # tempfile (and random) only when a cache entry is written.
-    "arbiter.load.cache",
     # difflib only to answer a wrong word with the nearest (an error's path).
     "arbiter.errors",
     # json only for --format json; a ruling in text imports the module for its wrapping.
