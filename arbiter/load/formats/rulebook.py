@@ -5,14 +5,14 @@ The one declaration of the format: ``check`` converts a parsed rulebook to these
 ``arbiter/load/schemas/rulebook.schema.json`` is generated from them.
 """
 
-from __future__ import annotations
+
 
 from typing import Annotated, Literal
 
 from msgspec import UNSET, Meta, Struct, UnsetType, field
 
 from ...terms.vocabulary import Decision, Kind, Question, Undoes
-from .common import MAX_INT, Int, Ref
+from .common import MAX_INT, Cites, Int, Ref
 from .parameters import Parameters
 
 
@@ -111,6 +111,9 @@ class Law(Struct, kw_only=True, forbid_unknown_fields=True):
     ) = UNSET
 
 
+Scalar = str | Int | bool | None
+
+
 class Comparison(Struct, kw_only=True, forbid_unknown_fields=True):
     not_: Scalar | list[Scalar] | UnsetType = field(default=UNSET, name="not")
     in_: list[Scalar] | UnsetType = field(default=UNSET, name="in")
@@ -120,7 +123,6 @@ class Comparison(Struct, kw_only=True, forbid_unknown_fields=True):
     less_than: Annotated[float, Meta(ge=-MAX_INT, le=MAX_INT)] | UnsetType = UNSET
 
 
-Scalar = str | Int | bool | None
 # A fact's test: a value, any of a list, or a comparison ({not|in|at_least|...: value}).
 When = dict[
     str, Scalar | list[Scalar] | Annotated[Comparison, Meta(extra_json_schema={"minProperties": 1})]
@@ -325,7 +327,7 @@ class Provision(Struct, kw_only=True, forbid_unknown_fields=True):
         Annotated[list[str], Meta(description=("Provisions this one overrides when both apply."))]
         | UnsetType
     ) = UNSET
-    cites: Annotated[list[Ref], Meta(min_length=1)]
+    cites: Cites
     note: str | UnsetType = UNSET
 
 
@@ -334,7 +336,7 @@ class CatchAll(Struct, kw_only=True, forbid_unknown_fields=True):
     77–79: disputes go to the dealer)."""
 
     says: str
-    cites: Annotated[list[Ref], Meta(min_length=1)]
+    cites: Cites
 
 
 class QuestionsOfFact(Struct, kw_only=True, forbid_unknown_fields=True):
@@ -345,7 +347,7 @@ class QuestionsOfFact(Struct, kw_only=True, forbid_unknown_fields=True):
         list[Literal["dealer", "left_of_dealer", "right_of_dealer"]], Meta(min_length=1)
     ]
     says: str | UnsetType = UNSET
-    cites: Annotated[list[Ref], Meta(min_length=1)]
+    cites: Cites
 
 
 class Precedence(Struct, kw_only=True, forbid_unknown_fields=True):
@@ -370,7 +372,7 @@ class Precedence(Struct, kw_only=True, forbid_unknown_fields=True):
         ),
     ]
     when: When | UnsetType = UNSET
-    cites: Annotated[list[Ref], Meta(min_length=1)] | UnsetType = UNSET
+    cites: Cites | UnsetType = UNSET
     note: str | UnsetType = UNSET
 
 
@@ -381,7 +383,7 @@ class Parties(Struct, kw_only=True, forbid_unknown_fields=True):
             description=("player: whom the finding concerns; raised_by, about: the case's dispute.")
         ),
     ]
-    cites: Annotated[list[Ref], Meta(min_length=1)] | UnsetType = UNSET
+    cites: Cites | UnsetType = UNSET
     note: str | UnsetType = UNSET
 
 
@@ -422,7 +424,7 @@ class Answer(Struct, kw_only=True, forbid_unknown_fields=True):
         | UnsetType
     ) = UNSET
     exception_to: list[str] | UnsetType = UNSET
-    cites: Annotated[list[Ref], Meta(min_length=1)]
+    cites: Cites
 
 
 class RulebookFile(Struct, kw_only=True, forbid_unknown_fields=True):
