@@ -76,6 +76,7 @@ class Kind(StrEnum):
     CUT_FOR_DEAL_AGAIN = "cut_for_deal_again"
     DEALER_NOT_LOWEST = "dealer_not_lowest"
     CUT_BY_WRONG_PLAYER = "cut_by_wrong_player"
+    CUT_IN_DRAW = "cut_in_draw"
     WRONG_NUMBER_DEALT = "wrong_number_dealt"
     CARD_FACED_IN_PACK = "card_faced_in_pack"
     CARD_EXPOSED_IN_DEAL = "card_exposed_in_deal"
@@ -441,6 +442,9 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.CUT_BY_WRONG_PLAYER: FindingSpec(
         "the pack was cut (before the deal, or gathered again in the draw) by other than the "
         "player on the dealer's right, the pone", {"pone": "player"}),
+    Kind.CUT_IN_DRAW: FindingSpec(
+        "the pack was cut in the draw, nothing having been gathered to be cut",
+        {"pone": "player", "is_pone": "bool"}),
     Kind.WRONG_NUMBER_DEALT: FindingSpec(
         "a player was dealt other than five cards",
         {"count": "int", "lifted": "bool", "looked": "bool", "bet_made": "bool",

@@ -83,6 +83,7 @@ def reshuffle(game: Game, keep_last: bool = False) -> None:
         game.pack[-1:-1] = known + unknown
     else:
         game.pack.extend(known + unknown)
+    game.gathered = True
     if "discards" in game.rules.reshuffle:
         game.discards = []
     if "abandoned" in game.rules.reshuffle:
