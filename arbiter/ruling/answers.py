@@ -380,6 +380,7 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     facts = question_facts(base, asked, act=ev.act.value, regular=not new,
                            found=str(new[0].kind) if new else None,
                            decision=str(decided[0].decision) if decided else None)
+    facts.update(_funds_facts(h.replay, asked, len(trial.events)))
     own = from_book(book, asked, facts)  # the book's own answer comes first
     if own is not None:
         return own
@@ -401,6 +402,15 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     if quiet:
         return _silent_on(h, asked, quiet[0])
     return _regular(book, asked, str(base.final.phase))
+
+
+def _funds_facts(r: Replay, asked: Asked, step: int) -> dict[str, Any]:
+    """Whether the act tried needed more than the player's funds, whether he had borrowed,
+    and whether the table plays table stakes: what a book's answer on a player short of
+    funds turns on (Peel 60, 62; Hoffmann p. 133)."""
+    short = [s for s in r.facts.get("short_acts", []) if s[0] == asked.player and s[1] == step]
+    return {"short_of_funds": bool(short), "borrowed": bool(short and short[0][2]),
+            "table_stakes": bool(r.facts.get("table_stakes"))}
 
 
 def _permits(d: Decided) -> bool:

@@ -148,6 +148,11 @@ class Game:
         self.settled: dict[int, set[str]] = {}
         # Who put in all he had and demanded a show for it, and who was in the game then.
         self.short_of_funds: tuple[str, tuple[str, ...]] | None = None
+        # Each act that needed more than the player's funds: (player, step, borrowed).
+        self.short_acts: list[tuple[str, int, bool]] = []
+        # A player's funds (table.stakes) are table stakes, beyond which he cannot be
+        # raised, only where the table agreed to play table stakes (Hoffmann p. 133).
+        self.table_stakes = bool(agreed is not None and agreed.table_stakes)
         # A delivery in the draw that left the player short: (player, step, line). It is a
         # short delivery only once complete, when the dealer goes on to another act: a card
         # exposed in the same delivery makes it a delivery with an exposed card instead.

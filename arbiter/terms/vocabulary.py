@@ -567,6 +567,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
         {"pool": "int", "players": "list", "hands": "map", "winner": "player",
          "winners": "list", "best": "str", "declared": "bool", "unknown": "list",
          "why": "str", "foul": "list", "foul_at_show": "bool", "short_of_funds": "bool",
+         "table_stakes": "bool",  # the table agreed to play table stakes (agreed:)
          # the others at the show being foul, one player alone holds a hand of five
          "sole_hand": "bool",
          "by_hearts": "bool",
@@ -987,6 +988,9 @@ QUESTION_FACTS: dict[str, str] = {
     "act": "str", "regular": "bool", "stake": "int", "pool": "int", "in_turn": "bool",
     # for "may PLAYER ACT": what the act, done now, would be found, and the book's decision
     "found": "str", "decision": "str",
+    # for "may PLAYER ACT": whether the act needs more than his funds, whether he had
+    # borrowed, and whether the table agreed to play table stakes
+    "short_of_funds": "bool", "borrowed": "bool", "table_stakes": "bool",
     # the sitting: which deal this is, who dealt it, who the book has deal the next
     "deal": "int", "next_dealer": "player", "last_dealer": "player",
     # "what must PLAYER put in": what he must add to come in (or stay, or call), whether

@@ -53,7 +53,9 @@ def apply_not_looked(game: Game, ev: Event) -> None:
 def apply_adds(game: Game, ev: Event) -> None:
     p = player(ev)
     seat = game.seats[p]
-    if seat.funds is None:
+    if seat.funds is None or not game.table_stakes:
+        if seat.funds is not None:
+            seat.funds += ev.amount or 0
         return  # not table stakes: what he keeps off the table is his own affair
     if game.phase in (Phase.BEFORE_DEAL, Phase.OVER):
         seat.funds += ev.amount or 0

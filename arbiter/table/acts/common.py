@@ -25,10 +25,15 @@ def part(fraction: float) -> str:
 def pay(game: Game, name: str, amount: int) -> int:
     seat = game.seats[name]
     if seat.funds is not None and amount > seat.funds:
-        game.find(Kind.BEYOND_TABLE_STAKES, name,
-                  f"{name} has {seat.funds or 'nothing'} on the table and needed {amount}, "
-                  f"{amount - seat.funds} short", wanted=amount, had=seat.funds,
-                  borrowed=seat.borrowed, in_pool=seat.stake)
+        game.short_acts.append((name, game.step, seat.borrowed))
+        if game.table_stakes:  # at table stakes: the book says what follows (p. 133)
+            game.find(Kind.BEYOND_TABLE_STAKES, name,
+                      f"{name} has {seat.funds or 'nothing'} on the table and needed "
+                      f"{amount}, {amount - seat.funds} short", wanted=amount,
+                      had=seat.funds, borrowed=seat.borrowed, in_pool=seat.stake)
+        # Else nothing irregular is found: a player who has not the funds puts in what he
+        # has (Peel 60: "he may deposit in the pool whatever funds he has"), and the books
+        # answer at the question and at the show what that gets him.
         if not seat.borrowed and game.short_of_funds is None:
             # He puts in what he has and demands a show for that amount (Peel 60): note
             # who was in the game at the time, for the division of the pool at the show.

@@ -177,6 +177,7 @@ def show(game: Game) -> None:
     facts.update(hand_facts({n: game.seats[n].hand for n in hands},
                             result.get("winners") or []))
     facts.update(_short_winner(game, result, hands))
+    facts["table_stakes"] = game.table_stakes
     facts["opener_unqualified"] = _false_opener_wins(game, result)
     message = show_message(result)
     if "hands.order" in relied:
