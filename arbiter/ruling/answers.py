@@ -125,7 +125,41 @@ def _answer_to(ruling: Ruling, asked: Asked) -> Answer:
         found = _from_ruling(ruling, asked)
         if found is not None:
             return found
-    return from_book(ruling.rulebook, asked, facts) or silent(ruling.rulebook, asked)
+    own = from_book(ruling.rulebook, asked, facts)
+    if own is None and asked.kind == Question.MUST_SHOW:
+        own = if_the_rest_pass(ruling, asked)
+    return own or silent(ruling.rulebook, asked)
+
+
+def if_the_rest_pass(ruling: Ruling, asked: Asked) -> Answer | None:
+    """Must he show, asked before the deal is over: a player is asked to show only when he
+    takes the pool uncalled, so the answer is the book's for that end, every player still to
+    speak passing in turn (where the book leaves a player who passed before the opening his
+    cards, he is one of them). None where the deal does not end so."""
+    from ..table.cases import Event
+    from .course import course
+
+    r, p = ruling.replay, asked.player
+    if r.outcome.get("kind") != "unfinished" or p is None or r.status(p) != "in":
+        return None
+    rest = [n for n in r.facts.get("to_act", []) if n != p]
+    if not rest:
+        return None
+    events = (*ruling.case.events, *(Event(Act.PASSES, player=n) for n in rest))
+    try:
+        then = course(replace(ruling.case, events=events), ruling.rulebook)[1]
+    except InputError:
+        return None
+    if then.replay.outcome.get("winner") != p:
+        return None
+    out = from_book(ruling.rulebook, asked, question_facts(then.replay, asked))
+    if out is None:
+        return None
+    who = rest[0] if len(rest) == 1 else ", ".join(rest[:-1]) + " and " + rest[-1]
+    one = len(rest) == 1
+    out.because = (f"{who} still {'has' if one else 'have'} the say, and if {who} "
+                   f"{'passes' if one else 'pass'} in turn: {out.because}")
+    return out
 
 
 def for_each_hand(ruling: Ruling, asked: Asked) -> Answer | None:
