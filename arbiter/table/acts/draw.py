@@ -337,8 +337,12 @@ def check_retakes(game: Game, ev: Event) -> None:
     if game.phase not in (Phase.DRAW, Phase.BETTING) or not game.discards:
         raise Impossible(f"there is no discard for {name} to take back")
     n = min(ev.count or 1, len(game.discards))
+    seat = game.seats[name]
+    # What the hand is once the card is back in it: how many it holds, and whether he has
+    # taken up (or seen) his cards (Foster 24: "has too many, his hand is foul").
     game.find(Kind.DISCARD_RETAKEN, name, f"{name} took back into the hand "
-              f"{cards_word(n)} {name} had discarded", count=n)
+              f"{cards_word(n)} {name} had discarded", count=n, size=len(seat.hand) + n,
+              lifted=seat.lifted or seat.looked or seat.drawn_lifted)
 
 
 @applies(Act.RETAKES)
