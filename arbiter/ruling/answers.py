@@ -31,6 +31,7 @@ from ..terms.vocabulary import (
     POOL_TAKERS,
     QUESTIONS,
     Act,
+    Decision,
     Question,
 )
 from ..terms.words import condition_words, penalty_words, run_on
@@ -418,6 +419,10 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     own = from_book(book, asked, facts)  # the book's own answer comes first
     if own is not None:
         return own
+    if not new:
+        amends = _on_what_it_amends(h, asked, len(trial.events), done)
+        if amends is not None:
+            return amends
     if decided:
         # One decision that rules the act out answers it (no, on that decision's reason),
         # though another of its findings lets it stand: yes only where every one permits.
@@ -436,6 +441,22 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     if quiet:
         return _silent_on(h, asked, quiet[0])
     return _regular(book, asked, str(base.final.phase))
+
+
+def _on_what_it_amends(h: Ruling, asked: Asked, step: int, done: bool) -> Answer | None:
+    """The act makes good an earlier irregular act of the deal (the dealer supplying his
+    short draw): it is answered by the book's ruling on that act -- yes where the book has
+    it put right (Foster 24, "he can supply the deficiency"), no where it rules otherwise
+    (Peel 47, the hand foul), silent where it is silent."""
+    found = h.replay.findings
+    earlier = [found[i] for s, i in h.replay.facts.get("amended", []) if s == step]
+    for d in h.decisions:
+        if any(d.finding is f for f in earlier):
+            out = _from_decision(asked, d, "yes" if d.decision == Decision.CORRECTED else "no")
+            out.if_done = not done
+            return out
+    quiet = [s for s in h.silences if any(s.finding is f for f in earlier)]
+    return _silent_on(h, asked, quiet[0]) if quiet else None
 
 
 def _funds_facts(r: Replay, asked: Asked, step: int) -> dict[str, Any]:

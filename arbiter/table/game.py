@@ -148,6 +148,9 @@ class Game:
         self.settled: dict[int, set[str]] = {}
         # Who put in all he had and demanded a show for it, and who was in the game then.
         self.short_of_funds: tuple[str, tuple[str, ...]] | None = None
+        # Earlier findings an act made good (the dealer supplying his short draw): (step,
+        # finding), so that "may he do it?" is answered by the book's ruling on them.
+        self.amended: list[tuple[int, Finding]] = []
         # Each act that needed more than the player's funds: (player, step, borrowed).
         self.short_acts: list[tuple[str, int, bool]] = []
         # A player's funds (table.stakes) are table stakes, beyond which he cannot be

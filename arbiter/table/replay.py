@@ -170,6 +170,8 @@ def replay(case: Case, rulebook: Rulebook | None = None,
                "found_at_end": len(game.findings) - during_events,
                "table_stakes": game.table_stakes,
                "short_acts": [list(x) for x in game.short_acts],
+               "amended": [[step, i] for step, f in game.amended
+                           for i, g in enumerate(game.findings) if g is f],
                **sitting_facts(game)},
         relied=tuple(game.relied),
         book_name=voice(rulebook) if rulebook else "the book",
