@@ -94,6 +94,7 @@ class Kind(StrEnum):
     SHORT_STAKE = "short_stake"
     AMOUNT_DIFFERS = "amount_differs"
     BEYOND_TABLE_STAKES = "beyond_table_stakes"
+    SHORT_AFTER_BORROWING = "short_after_borrowing"
     RULE_WAIVED = "rule_waived"
     DREW_WITHOUT_MAKING_GOOD = "drew_without_making_good"
     DREW_OUT_OF_TURN = "drew_out_of_turn"
@@ -491,6 +492,11 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.BEYOND_TABLE_STAKES: FindingSpec("needed more than he has on the table",
                                           {"wanted": "int", "had": "int",
                                            "borrowed": "bool", "in_pool": "int"}, lawful=True),
+    # Not at table stakes: a player who has borrowed puts in less than the act costs, all
+    # he has left (Peel 62: "If a player borrow money to raise, he shall borrow to call").
+    Kind.SHORT_AFTER_BORROWING: FindingSpec(
+        "having borrowed, put in less than the act cost, all he had left",
+        {"wanted": "int", "had": "int", "in_pool": "int"}),
     # Never recorded by the table: a book's provisions on it rule, beside (or, where the
     # rule is waived on this occasion, instead of) its provisions on the finding's own kind,
     # every finding the table's agreement covers (``waived``, ``waived_before_play``,

@@ -31,6 +31,11 @@ def pay(game: Game, name: str, amount: int) -> int:
                       f"{name} has {seat.funds or 'nothing'} on the table and needed "
                       f"{amount}, {amount - seat.funds} short", wanted=amount,
                       had=seat.funds, borrowed=seat.borrowed, in_pool=seat.stake)
+        elif seat.borrowed:  # he borrowed before, and now puts in only what he has
+            game.find(Kind.SHORT_AFTER_BORROWING, name,
+                      f"{name}, having borrowed, has {seat.funds or 'nothing'} left and "
+                      f"needed {amount}: {name} puts in only what {name} has",
+                      wanted=amount, had=seat.funds, in_pool=seat.stake)
         # Else nothing irregular is found: a player who has not the funds puts in what he
         # has (Peel 60: "he may deposit in the pool whatever funds he has"), and the books
         # answer at the question and at the show what that gets him.
