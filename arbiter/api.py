@@ -55,13 +55,15 @@ def _book(book: Rulebook | StrPath | None, case: Case) -> Rulebook:
 
 
 def replay(case: Case | StrPath, book: Rulebook | StrPath | None = None) -> Replay:
-    """The table step by step under ``book``'s mechanics: ``.steps`` (each with its
-    ``stakes``, ``pool``, ``turn``...), ``.findings`` (what was irregular) and ``.to_dict()``."""
+    """The table step by step under ``book``, as its rulings leave it (a void raise
+    returned, a player ruled out with no say after), the table ``arbiter replay`` prints:
+    ``.steps`` (each with its ``stakes``, ``pool``, ``turn``...), ``.findings`` (what was
+    irregular) and ``.to_dict()``."""
+    from .ruling.course import course
     from .table.cases import Case
-    from .table.replay import replay as _replay
 
     c = case if isinstance(case, Case) else load_case(case)
-    return _replay(c, _book(book, c))
+    return course(c, _book(book, c))[0]
 
 
 def rule(case: Case | StrPath, book: Rulebook | StrPath | None = None) -> Ruling:

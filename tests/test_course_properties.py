@@ -92,27 +92,14 @@ def check_answer(ruling: Ruling) -> None:
 
 
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
-def test_every_case_obeys_its_rulings_and_answers_from_them(
+def test_every_case_obeys_its_rulings_ends_with_their_counters_and_answers_from_them(
         path: Path, books: dict[str, Rulebook]) -> None:
     case = load_case(path)
     for book in books.values():
         r, ruling = course(case, book)
         check_obeyed(case, r, ruling)
+        check_counters(case, book, r, ruling)
         check_answer(judge(case, book))
-
-
-@settings(max_examples=120, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(data=st.data(), junk=st.booleans())
-def test_generated_hands_obey_their_rulings(
-        data: st.DataObject, junk: bool, books: dict[str, Rulebook]) -> None:
-    case = load_case(FILE, dump(generate_document(DataChooser(data), junk=junk)))
-    for book in books.values():
-        try:
-            r, ruling = course(case, book)
-        except InputError:
-            continue
-        check_obeyed(case, r, ruling)
 
 
 def test_a_foul_hand_pointed_out_retires_its_player_who_has_no_say_after(
@@ -187,19 +174,10 @@ def check_counters(case: Case, book: Rulebook, r: Replay, ruling: Ruling) -> Non
         assert not moved or d.counters, f"{d.provision}: counters moved and nothing is told"
 
 
-@pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
-def test_every_case_ends_with_the_counters_its_decisions_imply(
-        path: Path, books: dict[str, Rulebook]) -> None:
-    case = load_case(path)
-    for book in books.values():
-        r, ruling = course(case, book)
-        check_counters(case, book, r, ruling)
-
-
-@settings(max_examples=60, deadline=None,
+@settings(max_examples=120, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data(), junk=st.booleans())
-def test_generated_hands_end_with_the_counters_their_decisions_imply(
+def test_generated_hands_obey_their_rulings_and_end_with_the_counters_they_imply(
         data: st.DataObject, junk: bool, books: dict[str, Rulebook]) -> None:
     case = load_case(FILE, dump(generate_document(DataChooser(data), junk=junk)))
     for book in books.values():
@@ -207,6 +185,7 @@ def test_generated_hands_end_with_the_counters_their_decisions_imply(
             r, ruling = course(case, book)
         except InputError:
             continue
+        check_obeyed(case, r, ruling)
         check_counters(case, book, r, ruling)
 
 

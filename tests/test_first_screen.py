@@ -54,9 +54,31 @@ def test_a_case_from_the_template_is_answered_first_under_every_book(tmp_path: P
         assert flat[len(heading):].strip().startswith(answer), book.id
 
 
+def test_each_question_of_an_asks_list_is_answered_first_under_every_book() -> None:
+    import arbiter
+
+    name = "hoffmann-p123-making-good-d-and-e-raises"
+    books = arbiter.Library().all()
+    rulings = [arbiter.rule(name, b) for b in books]
+    asked = [a.question for a in rulings[0].answers]
+    assert len(asked) > 1
+    summary = _text("rule", name, "--rulebook", "all").split("=" * 78)[0].strip("\n")
+    lines = summary.splitlines()[1:]
+    assert len(lines) == len(asked) * (1 + len(books))  # each question, then each book
+    for i, question in enumerate(asked):
+        block = lines[i * (1 + len(books)):(i + 1) * (1 + len(books))]
+        assert block[0].strip() == f"{question}?"
+        for line, book, ruling in zip(block[1:], books, rulings, strict=True):
+            who, said = line.split(":", 1)
+            assert who.strip() == book.name
+            answer = " ".join(ruling.answers[i].line().split())
+            assert answer.startswith(" ".join(said.split()).rstrip("\u2026")), (question, line)
+
+
 COMMANDS_AT_60 = [
     ["rule", "given-four-after-discarding-three-and-lifted", "--rulebook", "all"],
     ["rule", "what-may-the-age-do-with-one-come-in", "--rulebook", "all", "--explain"],
+    ["rule", "hoffmann-p123-making-good-d-and-e-raises", "--rulebook", "all"],
     ["replay", "peel-the-say"], ["replay", "peel-the-say", "--picture"],
     ["compare", "card-exposed-by-the-dealer-in-the-draw"],
     ["compare", str(ROOT / "cases")],

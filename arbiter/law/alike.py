@@ -20,7 +20,7 @@ from typing import Any
 from msgspec import Struct, field
 
 from .laws import Rulebook
-from .provisions import match
+from .provisions import match, test_value
 
 MAX_COMBINATIONS = 50_000
 
@@ -123,11 +123,49 @@ def candidate_values(tests: list[Any]) -> list[Any]:
 
 def verdict(book: Rulebook, provisions: list[dict[str, Any]], facts: dict[str, Any]) -> Verdict:
     applying = [p for p in provisions if match(p.get("when", {}), facts).result is True]
+    return _winners(book, applying)
+
+
+def _winners(book: Rulebook, applying: list[dict[str, Any]]) -> Verdict:
     overridden = {x for p in applying for x in p.get("exception_to", [])}
     winners = [p for p in applying if p["id"] not in overridden]
     silence = "not in the pinned text" if book.extract else "silent"
     return Verdict(tuple(sorted({p["decision"] for p in winners})),
                    tuple(p["id"] for p in winners), silence)
+
+
+class _Books:
+    """Both books' verdicts on a combination given as an index into each fact's values.
+
+    ``match`` is a conjunction of one test per fact, so each provision's test of each
+    candidate value is made once, kept as a bit per provision, and a combination's
+    applying provisions are the AND of its values' bits. ``arbiter diff peel foster``
+    made 6.9 million ``match`` calls this way replaces (69 s under a profiler, 16 s
+    without); the verdicts are the same, computed once per set of applying provisions."""
+
+    def __init__(self, a: Rulebook, b: Rulebook, pa: list[dict[str, Any]],
+                 pb: list[dict[str, Any]], names: list[str], choices: list[list[Any]]):
+        self.a, self.b, self.pa, self.pb = a, b, pa, pb
+        provisions = pa + pb
+        self.every = (1 << len(provisions)) - 1
+        self.bits = [[sum(1 << k for k, p in enumerate(provisions)
+                          if name not in p.get("when", {})
+                          or test_value(v, p["when"][name]) is True)
+                      for v in values]
+                     for name, values in zip(names, choices, strict=True)]
+        self.memo: dict[int, tuple[Verdict, Verdict]] = {}
+
+    def judge(self, index: tuple[int, ...]) -> tuple[Verdict, Verdict]:
+        mask = self.every
+        for bits, i in zip(self.bits, index, strict=True):
+            mask &= bits[i]
+        got = self.memo.get(mask)
+        if got is None:
+            n = len(self.pa)
+            got = (_winners(self.a, [p for k, p in enumerate(self.pa) if mask >> k & 1]),
+                   _winners(self.b, [p for k, p in enumerate(self.pb) if mask >> (n + k) & 1]))
+            self.memo[mask] = got
+        return got
 
 
 def compare_finding(kind: str, a: Rulebook, b: Rulebook, examples: int = 3) -> Alike:
@@ -140,12 +178,13 @@ def compare_finding(kind: str, a: Rulebook, b: Rulebook, examples: int = 3) -> A
             tests.setdefault(fact, []).append(expected)
     names = sorted(tests)
     choices = [candidate_values(tests[n]) for n in names]
+    books = _Books(a, b, pa, pb, names, choices)
     out = Alike(kind, [p["id"] for p in pa], [p["id"] for p in pb], 0, 0)
     seen: set[tuple[Any, ...]] = set()
     verdicts: set[tuple[Verdict, Verdict]] = set()
-    for values in itertools.islice(itertools.product(*choices), MAX_COMBINATIONS):
-        facts = dict(zip(names, values, strict=True))
-        va, vb = verdict(a, pa, facts), verdict(b, pb, facts)
+    ranges = [range(len(c)) for c in choices]
+    for index in itertools.islice(itertools.product(*ranges), MAX_COMBINATIONS):
+        va, vb = books.judge(index)
         out.combinations += 1
         verdicts.add((va, vb))
         if va.decisions == vb.decisions:
@@ -153,27 +192,30 @@ def compare_finding(kind: str, a: Rulebook, b: Rulebook, examples: int = 3) -> A
         out.differing += 1
         if len(out.examples) >= examples:
             continue
-        shown = _deciding(facts, dict(zip(names, choices, strict=True)),
-                          (va.decisions, vb.decisions),
-                          lambda f: (verdict(a, pa, f).decisions, verdict(b, pb, f).decisions))
-        key = (tuple(sorted((k, repr(v)) for k, v in shown.items())), va.words(), vb.words())
+        shown = _deciding(index, ranges, (va.decisions, vb.decisions), books)
+        facts = {names[f]: choices[f][index[f]] for f in shown}
+        key = (tuple(sorted((k, repr(v)) for k, v in facts.items())), va.words(), vb.words())
         if key not in seen and len(out.examples) < examples:
             seen.add(key)
-            out.examples.append((shown, va, vb))
+            out.examples.append((facts, va, vb))
     if out.alike and len({v[0].decisions for v in verdicts}) == 1:
         out.same = next(iter(verdicts))[0]
     return out
 
 
-def _deciding(facts: dict[str, Any], choices: dict[str, list[Any]],
-              seen: tuple[Any, Any], judge: Any) -> dict[str, Any]:
+def _deciding(index: tuple[int, ...], ranges: list[range],
+              seen: tuple[Any, Any], books: _Books) -> list[int]:
     """The facts of a combination that matter: a fact whose every other value leaves both
     books deciding as they do is left out of the example."""
-    out = {}
-    for name, value in facts.items():
-        others = [v for v in choices[name] if v is not value and v != value]
-        if any(judge(dict(facts, **{name: v})) != seen for v in others):
-            out[name] = value
+    out = []
+    for f, value in enumerate(index):
+        for other in ranges[f]:
+            if other == value:
+                continue
+            va, vb = books.judge((*index[:f], other, *index[f + 1:]))
+            if (va.decisions, vb.decisions) != seen:
+                out.append(f)
+                break
     return out
 
 

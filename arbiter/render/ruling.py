@@ -131,11 +131,23 @@ def summary_lines(rulings: list[Ruling]) -> list[str]:
     out = [f"Under each book{f', to: {first.dispute.question}' if first.dispute else ''}"]
     out = [_cut(out[0], width)]
     name_w = max(len(r.rulebook.name) for r in rulings) + 1
-    for r in rulings:
-        said = _first_word(r)
-        line = f"  {(r.rulebook.name + ':').ljust(name_w)} {' '.join(said.split())}"
-        out.append(_cut(line, width))
+    asked = max(len(r.answers) for r in rulings)
+    if asked < 2:
+        for r in rulings:
+            out.append(_book_line(r, _first_word(r), name_w, width, "  "))
+        return out
+    for i in range(asked):  # several questions: each book's answer to each, in turn
+        question = next(r.answers[i].question for r in rulings if len(r.answers) > i)
+        out.append(_cut(f"  {question}?", width))
+        for r in rulings:
+            said = r.answers[i].line() if len(r.answers) > i else _first_word(r)
+            out.append(_book_line(r, str(said), name_w, width, "    "))
     return out
+
+
+def _book_line(r: Ruling, said: str, name_w: int, width: int, indent: str) -> str:
+    return _cut(f"{indent}{(r.rulebook.name + ':').ljust(name_w)} {' '.join(said.split())}",
+                width)
 
 
 def _cut(line: str, width: int) -> str:

@@ -16,3 +16,4 @@ MAX_INT = 1_000_000_000  # counters, cards, pages: no real value comes near it
 Int = Annotated[int, Meta(ge=-MAX_INT, le=MAX_INT)]
 Number = Annotated[float, Meta(ge=-MAX_INT, le=MAX_INT)]
 Ref = Int | str  # a law's number, or the short name of an unnumbered passage
+Cites = Annotated[list[Ref], Meta(min_length=1)]  # the laws a provision or setting rests on

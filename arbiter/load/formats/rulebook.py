@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 from msgspec import UNSET, Meta, Struct, UnsetType, field
 
 from ...terms.vocabulary import Decision, Kind, Question, Undoes
-from .common import MAX_INT, Int, Ref
+from .common import MAX_INT, Cites, Int, Ref
 from .parameters import Parameters
 
 
@@ -325,7 +325,7 @@ class Provision(Struct, kw_only=True, forbid_unknown_fields=True):
         Annotated[list[str], Meta(description=("Provisions this one overrides when both apply."))]
         | UnsetType
     ) = UNSET
-    cites: Annotated[list[Ref], Meta(min_length=1)]
+    cites: Cites
     note: str | UnsetType = UNSET
 
 
@@ -334,7 +334,7 @@ class CatchAll(Struct, kw_only=True, forbid_unknown_fields=True):
     77–79: disputes go to the dealer)."""
 
     says: str
-    cites: Annotated[list[Ref], Meta(min_length=1)]
+    cites: Cites
 
 
 class QuestionsOfFact(Struct, kw_only=True, forbid_unknown_fields=True):
@@ -345,7 +345,7 @@ class QuestionsOfFact(Struct, kw_only=True, forbid_unknown_fields=True):
         list[Literal["dealer", "left_of_dealer", "right_of_dealer"]], Meta(min_length=1)
     ]
     says: str | UnsetType = UNSET
-    cites: Annotated[list[Ref], Meta(min_length=1)]
+    cites: Cites
 
 
 class Precedence(Struct, kw_only=True, forbid_unknown_fields=True):
@@ -370,7 +370,7 @@ class Precedence(Struct, kw_only=True, forbid_unknown_fields=True):
         ),
     ]
     when: When | UnsetType = UNSET
-    cites: Annotated[list[Ref], Meta(min_length=1)] | UnsetType = UNSET
+    cites: Cites | UnsetType = UNSET
     note: str | UnsetType = UNSET
 
 
@@ -381,7 +381,7 @@ class Parties(Struct, kw_only=True, forbid_unknown_fields=True):
             description=("player: whom the finding concerns; raised_by, about: the case's dispute.")
         ),
     ]
-    cites: Annotated[list[Ref], Meta(min_length=1)] | UnsetType = UNSET
+    cites: Cites | UnsetType = UNSET
     note: str | UnsetType = UNSET
 
 
@@ -422,7 +422,7 @@ class Answer(Struct, kw_only=True, forbid_unknown_fields=True):
         | UnsetType
     ) = UNSET
     exception_to: list[str] | UnsetType = UNSET
-    cites: Annotated[list[Ref], Meta(min_length=1)]
+    cites: Cites
 
 
 class RulebookFile(Struct, kw_only=True, forbid_unknown_fields=True):
