@@ -419,10 +419,8 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     own = from_book(book, asked, facts)  # the book's own answer comes first
     if own is not None:
         return own
-    if not new:
-        amends = _on_what_it_amends(h, asked, len(trial.events), done)
-        if amends is not None:
-            return amends
+    if not new and (amends := _on_what_it_amends(h, asked, len(trial.events), done)):
+        return amends
     if decided:
         # One decision that rules the act out answers it (no, on that decision's reason),
         # though another of its findings lets it stand: yes only where every one permits.

@@ -72,6 +72,24 @@ class Seat(Struct):
     stated: str | None = None  # what he said he would do when his turn came
 
 
+class DealNotes(Struct):
+    """What the acts of a deal leave for the questions asked later: whether the discards
+    were gathered in the draw, to be cut; the earlier findings an act made good (step,
+    finding: the dealer supplying his short draw), whose ruling answers "may he do it?";
+    each act that needed more than the player's funds (player, step, borrowed)."""
+
+    gathered: bool = False
+    amended: list[tuple[int, Finding]] = field(default_factory=list)
+    short_acts: list[tuple[str, int, bool]] = field(default_factory=list)
+
+
+def table_stakes(game: Game) -> bool:
+    """Whether a player's funds (table.stakes) are table stakes, beyond which he cannot be
+    raised: only where the table agreed to play them (Hoffmann p. 133, a practice "made the
+    rule by many players")."""
+    return bool(game.agreed is not None and game.agreed.table_stakes)
+
+
 class Game:
     """Mutable table state, owned by one replay; the act handlers change it."""
 
@@ -142,20 +160,12 @@ class Game:
         self.claims: list[dict[str, Any]] = []
         self.opener: str | None = None
         self.drawers: list[str] = []  # set when the say closes and the draw begins
-        self.gathered = False  # the discards were gathered in this draw, to be cut
+        self.notes = DealNotes()  # what the deal's acts leave for later questions
         # Facts of a finding settled by a player's pointing the error out: later acts
         # (lifting, betting) no longer reach them (id of the finding -> facts).
         self.settled: dict[int, set[str]] = {}
         # Who put in all he had and demanded a show for it, and who was in the game then.
         self.short_of_funds: tuple[str, tuple[str, ...]] | None = None
-        # Earlier findings an act made good (the dealer supplying his short draw): (step,
-        # finding), so that "may he do it?" is answered by the book's ruling on them.
-        self.amended: list[tuple[int, Finding]] = []
-        # Each act that needed more than the player's funds: (player, step, borrowed).
-        self.short_acts: list[tuple[str, int, bool]] = []
-        # A player's funds (table.stakes) are table stakes, beyond which he cannot be
-        # raised, only where the table agreed to play table stakes (Hoffmann p. 133).
-        self.table_stakes = bool(agreed is not None and agreed.table_stakes)
         # A delivery in the draw that left the player short: (player, step, line). It is a
         # short delivery only once complete, when the dealer goes on to another act: a card
         # exposed in the same delivery makes it a delivery with an exposed card instead.

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...terms.cards import FULL_PACK, RANK_NAMES
 from ...terms.vocabulary import FINDINGS, Kind
-from ..game import Game, Impossible, OutOfPlace, Phase, Seat, Status
+from ..game import Game, Impossible, OutOfPlace, Phase, Seat, Status, table_stakes
 
 
 def cards_word(n: int) -> str:
@@ -25,8 +25,8 @@ def part(fraction: float) -> str:
 def pay(game: Game, name: str, amount: int) -> int:
     seat = game.seats[name]
     if seat.funds is not None and amount > seat.funds:
-        game.short_acts.append((name, game.step, seat.borrowed))
-        if game.table_stakes:  # at table stakes: the book says what follows (p. 133)
+        game.notes.short_acts.append((name, game.step, seat.borrowed))
+        if table_stakes(game):  # at table stakes: the book says what follows (p. 133)
             game.find(Kind.BEYOND_TABLE_STAKES, name,
                       f"{name} has {seat.funds or 'nothing'} on the table and needed "
                       f"{amount}, {amount - seat.funds} short", wanted=amount,
@@ -93,7 +93,7 @@ def reshuffle(game: Game, keep_last: bool = False) -> None:
         game.pack[-1:-1] = known + unknown
     else:
         game.pack.extend(known + unknown)
-    game.gathered = True
+    game.notes.gathered = True
     if "discards" in game.rules.reshuffle:
         game.discards = []
     if "abandoned" in game.rules.reshuffle:

@@ -90,7 +90,7 @@ def check_first_dealer(game: Game) -> None:
 def check_cuts(game: Game, ev: Event) -> None:
     name = player(ev)
     pone = game.right_of(game.dealer)
-    if game.phase == Phase.DRAW and not game.gathered:
+    if game.phase == Phase.DRAW and not game.notes.gathered:
         # Nothing was gathered to be cut: the pack itself is cut for the draw (Foster CH2a:
         # "the pack is not cut again"), by whomever; who should cut does not arise.
         game.find(Kind.CUT_IN_DRAW, name, f"{name} cut the pack in the draw, nothing "

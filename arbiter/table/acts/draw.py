@@ -210,7 +210,7 @@ def _judge_the_number(game: Game, seat: Seat, before: int) -> bool:
             f0.facts["raised_first"] = bool(f0.facts.get("lifted"))
             f0.facts["made_good"] = True
             f0.facts["given"] = seat.given
-            game.amended.append((game.step, f0))
+            game.notes.amended.append((game.step, f0))
     return True
 
 
@@ -226,7 +226,7 @@ def _dealer_took(game: Game, seat: Seat, before: int) -> None:
         fd = game.open_findings[("dealer", to)]
         fd.facts["given_in_all"] = seat.given  # "given" stays what he first took
         fd.facts["made_good"] = seat.given == seat.discarded
-        game.amended.append((game.step, fd))
+        game.notes.amended.append((game.step, fd))
 
 
 def _given_fewer(game: Game, seat: Seat, target: int) -> bool:
