@@ -31,6 +31,7 @@ from ..terms.vocabulary import (
     POOL_TAKERS,
     QUESTIONS,
     Act,
+    Decision,
     Question,
 )
 from ..terms.words import condition_words, penalty_words, run_on
@@ -125,7 +126,41 @@ def _answer_to(ruling: Ruling, asked: Asked) -> Answer:
         found = _from_ruling(ruling, asked)
         if found is not None:
             return found
-    return from_book(ruling.rulebook, asked, facts) or silent(ruling.rulebook, asked)
+    own = from_book(ruling.rulebook, asked, facts)
+    if own is None and asked.kind == Question.MUST_SHOW:
+        own = if_the_rest_pass(ruling, asked)
+    return own or silent(ruling.rulebook, asked)
+
+
+def if_the_rest_pass(ruling: Ruling, asked: Asked) -> Answer | None:
+    """Must he show, asked before the deal is over: a player is asked to show only when he
+    takes the pool uncalled, so the answer is the book's for that end, every player still to
+    speak passing in turn (where the book leaves a player who passed before the opening his
+    cards, he is one of them). None where the deal does not end so."""
+    from ..table.cases import Event
+    from .course import course
+
+    r, p = ruling.replay, asked.player
+    if r.outcome.get("kind") != "unfinished" or p is None or r.status(p) != "in":
+        return None
+    rest = [n for n in r.facts.get("to_act", []) if n != p]
+    if not rest:
+        return None
+    events = (*ruling.case.events, *(Event(Act.PASSES, player=n) for n in rest))
+    try:
+        then = course(replace(ruling.case, events=events), ruling.rulebook)[1]
+    except InputError:
+        return None
+    if then.replay.outcome.get("winner") != p:
+        return None
+    out = from_book(ruling.rulebook, asked, question_facts(then.replay, asked))
+    if out is None:
+        return None
+    who = rest[0] if len(rest) == 1 else ", ".join(rest[:-1]) + " and " + rest[-1]
+    one = len(rest) == 1
+    out.because = (f"{who} still {'has' if one else 'have'} the say, and if {who} "
+                   f"{'passes' if one else 'pass'} in turn: {out.because}")
+    return out
 
 
 def for_each_hand(ruling: Ruling, asked: Asked) -> Answer | None:
@@ -380,9 +415,12 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     facts = question_facts(base, asked, act=ev.act.value, regular=not new,
                            found=str(new[0].kind) if new else None,
                            decision=str(decided[0].decision) if decided else None)
+    facts.update(_funds_facts(h.replay, asked, len(trial.events)))
     own = from_book(book, asked, facts)  # the book's own answer comes first
     if own is not None:
         return own
+    if not new and (amends := _on_what_it_amends(h, asked, len(trial.events), done)):
+        return amends
     if decided:
         # One decision that rules the act out answers it (no, on that decision's reason),
         # though another of its findings lets it stand: yes only where every one permits.
@@ -401,6 +439,31 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     if quiet:
         return _silent_on(h, asked, quiet[0])
     return _regular(book, asked, str(base.final.phase))
+
+
+def _on_what_it_amends(h: Ruling, asked: Asked, step: int, done: bool) -> Answer | None:
+    """The act makes good an earlier irregular act of the deal (the dealer supplying his
+    short draw): it is answered by the book's ruling on that act -- yes where the book has
+    it put right (Foster 24, "he can supply the deficiency"), no where it rules otherwise
+    (Peel 47, the hand foul), silent where it is silent."""
+    found = h.replay.findings
+    earlier = [found[i] for s, i in h.replay.facts.get("amended", []) if s == step]
+    for d in h.decisions:
+        if any(d.finding is f for f in earlier):
+            out = _from_decision(asked, d, "yes" if d.decision == Decision.CORRECTED else "no")
+            out.if_done = not done
+            return out
+    quiet = [s for s in h.silences if any(s.finding is f for f in earlier)]
+    return _silent_on(h, asked, quiet[0]) if quiet else None
+
+
+def _funds_facts(r: Replay, asked: Asked, step: int) -> dict[str, Any]:
+    """Whether the act tried needed more than the player's funds, whether he had borrowed,
+    and whether the table plays table stakes: what a book's answer on a player short of
+    funds turns on (Peel 60, 62; Hoffmann p. 133)."""
+    short = [s for s in r.facts.get("short_acts", []) if s[0] == asked.player and s[1] == step]
+    return {"short_of_funds": bool(short), "borrowed": bool(short and short[0][2]),
+            "table_stakes": bool(r.facts.get("table_stakes"))}
 
 
 def _permits(d: Decided) -> bool:

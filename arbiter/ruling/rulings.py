@@ -254,13 +254,16 @@ class _Judge:
     def provisions_for(self, f: Finding) -> list[dict[str, Any]]:
         """The provisions on the finding's kind, and where the table's agreement covers it
         the book's provisions on a waived rule: beside them where it was waived on an earlier
-        occasion only, instead of them where it is waived now."""
+        occasion only, instead of them where it is waived now. A book that says nothing of
+        a rule waived by the table is silent on the act the table agreed to: the rule it set
+        aside does not decide it (the readers of Foster find the players' altering the limit
+        not in the pinned text, rather than ruled by the limit they set aside)."""
         own = self.by_kind.get(str(f.kind), [])
         facts = f.facts
         if not any(facts.get(k) for k in ("waived", "waived_before_play", "waived_earlier")):
             return own
         waiver = self.by_kind.get(str(Kind.RULE_WAIVED), [])
-        return waiver if facts.get("waived") and waiver else [*own, *waiver]
+        return waiver if facts.get("waived") else [*own, *waiver]
 
     def settled_accounts(self) -> dict[str | None, tuple[str, Any]]:
         """By player, the account of his demand that the book's evidence makes conclusive

@@ -72,6 +72,24 @@ class Seat(Struct):
     stated: str | None = None  # what he said he would do when his turn came
 
 
+class DealNotes(Struct):
+    """What the acts of a deal leave for the questions asked later: whether the discards
+    were gathered in the draw, to be cut; the earlier findings an act made good (step,
+    finding: the dealer supplying his short draw), whose ruling answers "may he do it?";
+    each act that needed more than the player's funds (player, step, borrowed)."""
+
+    gathered: bool = False
+    amended: list[tuple[int, Finding]] = field(default_factory=list)
+    short_acts: list[tuple[str, int, bool]] = field(default_factory=list)
+
+
+def table_stakes(game: Game) -> bool:
+    """Whether a player's funds (table.stakes) are table stakes, beyond which he cannot be
+    raised: only where the table agreed to play them (Hoffmann p. 133, a practice "made the
+    rule by many players")."""
+    return bool(game.agreed is not None and game.agreed.table_stakes)
+
+
 class Game:
     """Mutable table state, owned by one replay; the act handlers change it."""
 
@@ -142,6 +160,7 @@ class Game:
         self.claims: list[dict[str, Any]] = []
         self.opener: str | None = None
         self.drawers: list[str] = []  # set when the say closes and the draw begins
+        self.notes = DealNotes()  # what the deal's acts leave for later questions
         # Facts of a finding settled by a player's pointing the error out: later acts
         # (lifting, betting) no longer reach them (id of the finding -> facts).
         self.settled: dict[int, set[str]] = {}

@@ -22,7 +22,7 @@ from .acts.common import end_deal, retire
 from .agreed_values import agreed_values
 from .cases import Case, Event
 from .deals import next_dealer
-from .game import Game, Impossible, Phase
+from .game import Game, Impossible, Phase, table_stakes
 
 
 class Step(Struct, frozen=True):
@@ -190,6 +190,10 @@ def sitting_facts(game: Game) -> dict[str, Any]:
     out["next_dealer"] = next_dealer(game, rely=False)
     if game.agreed is not None and game.agreed.any():
         out["agreed"] = game.agreed.to_dict()
+    out["table_stakes"] = table_stakes(game)
+    out["short_acts"] = [list(x) for x in game.notes.short_acts]
+    out["amended"] = [[step, i] for step, f in game.notes.amended
+                      for i, g in enumerate(game.findings) if g is f]
     return out
 
 

@@ -37,7 +37,7 @@ table:
   blind: 1                # the age's stake before the deal (Peel calls it the ante)
   limit: 12               # the most anyone may raise the stake at one time (required)
   # counters: {white: 1, red: 5, blue: 10}   # then amounts may be written '2 blues'
-  # stakes: {C: 20}       # table stakes: what a player has before him, where it matters
+  # stakes: {C: 20}       # a player's funds, where they matter (table stakes: agreed)
   # jackpot: 1            # a jack-pot (1, 2, 3... in a row): every ante is put up for
   #                       # the players, so write no event for the antes
   # pool: 0               # counters already in the pool from earlier deals

@@ -76,6 +76,7 @@ class Kind(StrEnum):
     CUT_FOR_DEAL_AGAIN = "cut_for_deal_again"
     DEALER_NOT_LOWEST = "dealer_not_lowest"
     CUT_BY_WRONG_PLAYER = "cut_by_wrong_player"
+    CUT_IN_DRAW = "cut_in_draw"
     WRONG_NUMBER_DEALT = "wrong_number_dealt"
     CARD_FACED_IN_PACK = "card_faced_in_pack"
     CARD_EXPOSED_IN_DEAL = "card_exposed_in_deal"
@@ -93,6 +94,7 @@ class Kind(StrEnum):
     SHORT_STAKE = "short_stake"
     AMOUNT_DIFFERS = "amount_differs"
     BEYOND_TABLE_STAKES = "beyond_table_stakes"
+    SHORT_AFTER_BORROWING = "short_after_borrowing"
     RULE_WAIVED = "rule_waived"
     DREW_WITHOUT_MAKING_GOOD = "drew_without_making_good"
     DREW_OUT_OF_TURN = "drew_out_of_turn"
@@ -447,6 +449,9 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.CUT_BY_WRONG_PLAYER: FindingSpec(
         "the pack was cut (before the deal, or gathered again in the draw) by other than the "
         "player on the dealer's right, the pone", {"pone": "player"}),
+    Kind.CUT_IN_DRAW: FindingSpec(
+        "the pack was cut in the draw, nothing having been gathered to be cut",
+        {"pone": "player", "is_pone": "bool"}),
     Kind.WRONG_NUMBER_DEALT: FindingSpec(
         "a player was dealt other than five cards",
         {"count": "int", "lifted": "bool", "looked": "bool", "bet_made": "bool",
@@ -493,6 +498,11 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.BEYOND_TABLE_STAKES: FindingSpec("needed more than he has on the table",
                                           {"wanted": "int", "had": "int",
                                            "borrowed": "bool", "in_pool": "int"}, lawful=True),
+    # Not at table stakes: a player who has borrowed puts in less than the act costs, all
+    # he has left (Peel 62: "If a player borrow money to raise, he shall borrow to call").
+    Kind.SHORT_AFTER_BORROWING: FindingSpec(
+        "having borrowed, put in less than the act cost, all he had left",
+        {"wanted": "int", "had": "int", "in_pool": "int"}),
     # Never recorded by the table: a book's provisions on it rule, beside (or, where the
     # rule is waived on this occasion, instead of) its provisions on the finding's own kind,
     # every finding the table's agreement covers (``waived``, ``waived_before_play``,
@@ -552,7 +562,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
         "asked how many cards a player drew",
         {"about": "player", "about_dealer": "bool", "lifted": "bool", "bet_made": "bool",
          "lifted_or_bet": "bool", "drawn": "bool", "retired": "bool"}, lawful=True),
-    Kind.DISCARD_RETAKEN: FindingSpec("took back a card he had discarded", {"count": "int"}),
+    Kind.DISCARD_RETAKEN: FindingSpec("took back a card he had discarded",
+                                      {"count": "int", "size": "int", "lifted": "bool"}),
     Kind.STATEMENT_NOT_KEPT: FindingSpec("said what he would do and did otherwise",
                                          {"stated": "str", "act": "str"}, lawful=True),
     Kind.DIVULGED: FindingSpec("told the table what his hand had been", {"retired": "bool"}),
@@ -571,6 +582,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
         {"pool": "int", "players": "list", "hands": "map", "winner": "player",
          "winners": "list", "best": "str", "declared": "bool", "unknown": "list",
          "why": "str", "foul": "list", "foul_at_show": "bool", "short_of_funds": "bool",
+         "table_stakes": "bool",  # the table agreed to play table stakes (agreed:)
          # the others at the show being foul, one player alone holds a hand of five
          "sole_hand": "bool",
          "by_hearts": "bool",
@@ -998,6 +1010,9 @@ QUESTION_FACTS: dict[str, str] = {
     "act": "str", "regular": "bool", "stake": "int", "pool": "int", "in_turn": "bool",
     # for "may PLAYER ACT": what the act, done now, would be found, and the book's decision
     "found": "str", "decision": "str",
+    # for "may PLAYER ACT": whether the act needs more than his funds, whether he had
+    # borrowed, and whether the table agreed to play table stakes
+    "short_of_funds": "bool", "borrowed": "bool", "table_stakes": "bool",
     # the sitting: which deal this is, who dealt it, who the book has deal the next
     "deal": "int", "next_dealer": "player", "last_dealer": "player",
     # "what must PLAYER put in": what he must add to come in (or stay, or call), whether

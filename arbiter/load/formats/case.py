@@ -96,7 +96,11 @@ class Table(Struct, kw_only=True, forbid_unknown_fields=True):
     stakes: (
         Annotated[
             dict[str, Annotated[int, Meta(ge=0, le=MAX_INT)]],
-            Meta(description=("Table stakes: what each player has on the table.")),
+            Meta(description=(
+                "Each player's funds: what he has to play with. They are table stakes, "
+                "beyond which he cannot be raised (Hoffmann p. 133), only where the table "
+                "agreed to play table stakes (agreed: {table_stakes: true}); else a player "
+                "who has not the funds puts in what he has (Peel 60).")),
         ]
         | UnsetType
     ) = UNSET

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...terms.vocabulary import Act, Kind
 from ..cases import Event
-from ..game import Game, OutOfPlace, Phase
+from ..game import Game, OutOfPlace, Phase, table_stakes
 from .base import applies, checks, player
 
 # What a pointing-out settles: the hand had not yet been raised, looked at, bet on, and
@@ -53,7 +53,9 @@ def apply_not_looked(game: Game, ev: Event) -> None:
 def apply_adds(game: Game, ev: Event) -> None:
     p = player(ev)
     seat = game.seats[p]
-    if seat.funds is None:
+    if seat.funds is None or not table_stakes(game):
+        if seat.funds is not None:
+            seat.funds += ev.amount or 0
         return  # not table stakes: what he keeps off the table is his own affair
     if game.phase in (Phase.BEFORE_DEAL, Phase.OVER):
         seat.funds += ev.amount or 0

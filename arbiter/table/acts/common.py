@@ -7,7 +7,7 @@ from typing import Any
 
 from ...terms.cards import FULL_PACK, RANK_NAMES
 from ...terms.vocabulary import FINDINGS, Kind
-from ..game import Game, Impossible, OutOfPlace, Phase, Seat, Status
+from ..game import Game, Impossible, OutOfPlace, Phase, Seat, Status, table_stakes
 
 
 def cards_word(n: int) -> str:
@@ -25,10 +25,20 @@ def part(fraction: float) -> str:
 def pay(game: Game, name: str, amount: int) -> int:
     seat = game.seats[name]
     if seat.funds is not None and amount > seat.funds:
-        game.find(Kind.BEYOND_TABLE_STAKES, name,
-                  f"{name} has {seat.funds or 'nothing'} on the table and needed {amount}, "
-                  f"{amount - seat.funds} short", wanted=amount, had=seat.funds,
-                  borrowed=seat.borrowed, in_pool=seat.stake)
+        game.notes.short_acts.append((name, game.step, seat.borrowed))
+        if table_stakes(game):  # at table stakes: the book says what follows (p. 133)
+            game.find(Kind.BEYOND_TABLE_STAKES, name,
+                      f"{name} has {seat.funds or 'nothing'} on the table and needed "
+                      f"{amount}, {amount - seat.funds} short", wanted=amount,
+                      had=seat.funds, borrowed=seat.borrowed, in_pool=seat.stake)
+        elif seat.borrowed:  # he borrowed before, and now puts in only what he has
+            game.find(Kind.SHORT_AFTER_BORROWING, name,
+                      f"{name}, having borrowed, has {seat.funds or 'nothing'} left and "
+                      f"needed {amount}: {name} puts in only what {name} has",
+                      wanted=amount, had=seat.funds, in_pool=seat.stake)
+        # Else nothing irregular is found: a player who has not the funds puts in what he
+        # has (Peel 60: "he may deposit in the pool whatever funds he has"), and the books
+        # answer at the question and at the show what that gets him.
         if not seat.borrowed and game.short_of_funds is None:
             # He puts in what he has and demands a show for that amount (Peel 60): note
             # who was in the game at the time, for the division of the pool at the show.
@@ -83,6 +93,7 @@ def reshuffle(game: Game, keep_last: bool = False) -> None:
         game.pack[-1:-1] = known + unknown
     else:
         game.pack.extend(known + unknown)
+    game.notes.gathered = True
     if "discards" in game.rules.reshuffle:
         game.discards = []
     if "abandoned" in game.rules.reshuffle:

@@ -90,6 +90,12 @@ def check_first_dealer(game: Game) -> None:
 def check_cuts(game: Game, ev: Event) -> None:
     name = player(ev)
     pone = game.right_of(game.dealer)
+    if game.phase == Phase.DRAW and not game.notes.gathered:
+        # Nothing was gathered to be cut: the pack itself is cut for the draw (Foster CH2a:
+        # "the pack is not cut again"), by whomever; who should cut does not arise.
+        game.find(Kind.CUT_IN_DRAW, name, f"{name} cut the pack in the draw, nothing "
+                  "having been gathered to be cut", pone=pone, is_pone=name == pone)
+        return
     if name != pone:  # before the deal, or the gathered cards in the draw (Peel 41)
         game.find(Kind.CUT_BY_WRONG_PLAYER, name, f"{name} cut the pack for {game.dealer}, "
                   f"but {pone} sits on the dealer's right", pone=pone)

@@ -149,8 +149,8 @@ def give(game: Game, to: str, count: int, cards: tuple[str, ...]) -> None:
 def _settle_what_he_wanted(game: Game, seat: Seat, count: int) -> None:
     """A player helped without discarding or asking: what he discarded and asked for."""
     to = seat.name
-    if seat.discarded is None:
-        seat.discarded = 0 if to != game.dealer else count
+    if seat.discarded is None:  # the dealer too: cards dealt himself are drawn against
+        seat.discarded = 0      # a discard of none ("A draws 3" discards, then draws)
         if seat.asked is not None and seat.asked != 0 and to != game.dealer:
             asked_wrong(game, to)  # he asked for cards without discarding any
     if seat.asked is None:
@@ -210,6 +210,7 @@ def _judge_the_number(game: Game, seat: Seat, before: int) -> bool:
             f0.facts["raised_first"] = bool(f0.facts.get("lifted"))
             f0.facts["made_good"] = True
             f0.facts["given"] = seat.given
+            game.notes.amended.append((game.step, f0))
     return True
 
 
@@ -225,6 +226,7 @@ def _dealer_took(game: Game, seat: Seat, before: int) -> None:
         fd = game.open_findings[("dealer", to)]
         fd.facts["given_in_all"] = seat.given  # "given" stays what he first took
         fd.facts["made_good"] = seat.given == seat.discarded
+        game.notes.amended.append((game.step, fd))
 
 
 def _given_fewer(game: Game, seat: Seat, target: int) -> bool:
@@ -337,8 +339,12 @@ def check_retakes(game: Game, ev: Event) -> None:
     if game.phase not in (Phase.DRAW, Phase.BETTING) or not game.discards:
         raise Impossible(f"there is no discard for {name} to take back")
     n = min(ev.count or 1, len(game.discards))
+    seat = game.seats[name]
+    # What the hand is once the card is back in it: how many it holds, and whether he has
+    # taken up (or seen) his cards (Foster 24: "has too many, his hand is foul").
     game.find(Kind.DISCARD_RETAKEN, name, f"{name} took back into the hand "
-              f"{cards_word(n)} {name} had discarded", count=n)
+              f"{cards_word(n)} {name} had discarded", count=n, size=len(seat.hand) + n,
+              lifted=seat.lifted or seat.looked or seat.drawn_lifted)
 
 
 @applies(Act.RETAKES)

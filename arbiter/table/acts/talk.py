@@ -11,7 +11,7 @@ from ...law.params import Rules
 from ...terms.cards import evaluate
 from ...terms.vocabulary import Act, Kind
 from ..cases import Event
-from ..game import Game, Impossible, OutOfPlace, Phase, Seat, Status
+from ..game import Game, Impossible, OutOfPlace, Phase, Seat, Status, table_stakes
 from .base import applies, checks, player
 from .common import wrong_size
 from .draw import complete_delivery
@@ -177,6 +177,7 @@ def show(game: Game) -> None:
     facts.update(hand_facts({n: game.seats[n].hand for n in hands},
                             result.get("winners") or []))
     facts.update(_short_winner(game, result, hands))
+    facts["table_stakes"] = table_stakes(game)
     facts["opener_unqualified"] = _false_opener_wins(game, result)
     message = show_message(result)
     if "hands.order" in relied:
