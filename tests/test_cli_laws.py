@@ -305,6 +305,32 @@ def test_rulebooks_cases_counts_the_deciding_laws_with_two_cases_from_laws_json(
         assert row["two_or_more"] == len(deciding) - len(fewer)
 
 
+def test_a_law_lists_the_cases_ruled_on_it_under_a_house_book_that_holds_it() -> None:
+    """A case pinned under an example house book that inherits a law unchanged is one of
+    that law's cases (Hoffmann's straddle is ruled on only where a house book plays it)."""
+    import yaml
+
+    heirs = {}
+    for path in sorted((ROOT / "rulebooks" / "examples").glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        heirs[data["id"]] = data.get("extends")
+    laws = {law["ref"]: law for law in json.loads(run("laws", "hoyle", "--format",
+                                                      "json").stdout)}
+    under_heir = set()
+    for path in sorted((ROOT / "cases").glob("*.yaml")):
+        expect = yaml.safe_load(path.read_text(encoding="utf-8")).get("expect", {})
+        for heir, parent in heirs.items():
+            if parent != "hoyle" or heir not in expect:
+                continue
+            for d in expect[heir].get("ruling", {}).get("decisions", []):
+                for ref in d.get("cites", []):
+                    if str(ref) in laws:
+                        under_heir.add((str(ref), path.stem))
+    assert ("straddle", "four-straddles-with-a-limit-of-eight") in under_heir
+    for ref, case in under_heir:
+        assert case in laws[ref]["cases"], (ref, case)
+
+
 def test_the_coverage_table_in_the_docs_is_what_the_command_prints() -> None:
     import re
 

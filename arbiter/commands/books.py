@@ -119,17 +119,31 @@ def _coverage(rb: Any, rulebook_dirs: tuple[str, ...]) -> dict[str, Any]:
 
 
 def _cases_citing(rb: object, rulebook_dirs: tuple[str, ...]) -> dict[str, list[str]]:
-    """Law ref -> the shipped cases whose expected ruling under the book cites it."""
+    """Law ref -> the shipped cases whose expected ruling under the book cites it, and
+    under a shipped example house book built on it, for the laws that book holds from it
+    unchanged (Hoffmann's straddle is ruled on only where a house book plays it)."""
     # Lazy: `arbiter --help` and completion import this module; what the
     # command runs loads only when it runs.
-    from ..law.rulebooks import builtin_dir
+    from ..law.rulebooks import builtin_dir, example_ids
     from ..load.citing import cases_citing
 
     lib = library(rulebook_dirs)
     builtin = os.path.realpath(builtin_dir())
     shipped = tuple(i for i, f in lib.files().items()
                     if os.path.dirname(os.path.realpath(f)) == builtin)
-    return cases_citing(str(getattr(rb, "id", "")), shipped)
+    book = str(getattr(rb, "id", ""))
+    cited = cases_citing(book, shipped)
+    if book not in shipped:
+        return cited
+    for heir in (lib.get(i) for i in example_ids()):
+        if heir.extends != book:
+            continue
+        for ref, names in cases_citing(heir.id).items():
+            law = heir.law(ref)
+            if law is not None and law.book == book:
+                have = cited.setdefault(ref, [])
+                have += [n for n in names if n not in have]
+    return cited
 
 
 @click.command("search", context_settings=CONTEXT, add_help_option=False)
