@@ -602,7 +602,9 @@ FINDINGS: dict[Kind, FindingSpec] = {
     # against what a player put up; each book says what a departure from them is.
     Kind.DEPARTS_FROM_AGREEMENT: FindingSpec(
         "put up other than the amount the table agreed",
-        {"term": "str", "agreed": "int", "amount": "int"}),
+        # measured against the table's agreement, not the book's law: whether the book
+        # holds him to it, or lets his amount stand, is its decision (Hoffmann p. 121)
+        {"term": "str", "agreed": "int", "amount": "int"}, lawful=True),
     Kind.OPENED_BELOW_LEAST: FindingSpec(
         "opened a jack-pot for less than going in costs in an ordinary deal",
         {"amount": "int", "least": "int"}),
