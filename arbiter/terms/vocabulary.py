@@ -580,7 +580,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
         "a player who had passed acted again in the deal (the act does not stand)",
         {"act": "str", "took_up": "bool", "staked": "bool"}),
     Kind.BET_WITHDRAWN: FindingSpec("took back a bet he had put up",
-                                    {"amount": "int", "bet_made": "bool"}),
+                                    {"amount": "int", "bet_made": "bool", "foul_hand": "bool",
+                                     "lifted": "bool"}),
     Kind.OUT_OF_PLACE: FindingSpec(
         "an act at a point of the deal where it has no place (it changes nothing)",
         {"act": "str", "why": "str", "dealer_passed": "bool"}),
