@@ -545,8 +545,11 @@ FINDINGS: dict[Kind, FindingSpec] = {
         {"about": "player", "about_dealer": "bool", "lifted": "bool", "bet_made": "bool",
          "lifted_or_bet": "bool", "drawn": "bool", "retired": "bool"}, lawful=True),
     Kind.DISCARD_RETAKEN: FindingSpec("took back a card he had discarded", {"count": "int"}),
-    Kind.STATEMENT_NOT_KEPT: FindingSpec("said what he would do and did otherwise",
-                                         {"stated": "str", "act": "str"}, lawful=True),
+    Kind.STATEMENT_NOT_KEPT: FindingSpec(
+        "said what he would do and did otherwise (another act, or another amount)",
+        # kept_act: he did the act he named, for another amount than he said
+        {"stated": "str", "act": "str", "kept_act": "bool", "said_amount": "int",
+         "amount": "int"}, lawful=True),
     Kind.DIVULGED: FindingSpec("told the table what his hand had been", {"retired": "bool"}),
     Kind.DECLINED_TO_OPEN: FindingSpec("held openers and did not open the jack-pot",
                                        {"need": "str"}, lawful=True),  # not bound to open
