@@ -46,14 +46,17 @@ def _rename(case: Case, names: dict[str, str]) -> Case:
     t = case.table
     table = replace(t, seats=tuple(names[s] for s in t.seats), dealer=names[t.dealer],
                                 counters=t.counters, stakes=pairs(t.stakes))
-    asks = case.dispute.asks if case.dispute else None
-    if asks is not None:
+    def asked(asks: Any) -> Any:
+        if asks is None:
+            return None
         act = asks.act and replace(asks.act, player=n(asks.act.player),
                                                to=n(asks.act.to), about=n(asks.act.about))
-        asks = replace(asks, player=n(asks.player), act=act)
+        return replace(asks, player=n(asks.player), act=act)
+
     dispute = case.dispute and replace(
         case.dispute, raised_by=n(case.dispute.raised_by), about=n(case.dispute.about),
-        asks=asks)
+        asks=asked(case.dispute.asks),
+        more_asks=tuple(asked(a) for a in case.dispute.more_asks))
     return replace(case, table=table, events=events, dispute=dispute)
 
 
@@ -161,3 +164,17 @@ def test_renaming_reaches_every_name() -> None:
         assert isinstance(e, Event)
         assert e.player not in old and e.to not in old and e.about not in old
         assert not {k for k, _ in e.hands} & old
+
+
+def test_renaming_reaches_every_question_of_an_asks_list() -> None:
+    case = load_case(ROOT / "cases" / "hoffmann-p123-making-good-d-and-e-raises.yaml")
+    assert case.dispute and case.dispute.more_asks
+    names = dict(zip(case.table.seats, NAMES, strict=False))
+    renamed = _rename(case, names)
+    assert renamed.dispute
+    for asks in (renamed.dispute.asks, *renamed.dispute.more_asks):
+        assert asks is not None and asks.player not in set(case.table.seats)
+    for book in BOOKS:
+        rb = Library().get(book)
+        back = {v: k for k, v in names.items()}
+        assert _decisions(judge(renamed, rb), back) == _decisions(judge(case, rb))
