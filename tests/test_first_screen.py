@@ -283,15 +283,20 @@ def test_a_condition_names_the_player_it_is_about() -> None:
     assert "If he asked" not in text
 
 
-def test_an_act_before_the_players_turn_is_not_yet_rather_than_silent(tmp_path: Path) -> None:
-    # Foster's extract and Hoffmann give no rule on an act out of turn; Bob's say is still
-    # to come (Eve's, then Alice's, come first): the point has not arisen.
+def test_an_act_before_the_players_turn_is_ruled_on_the_order_of_the_say(tmp_path: Path) -> None:
+    # Foster 18 and Hoffmann p. 122 give the order of the say, though not what follows from
+    # acting out of it: Bob's say is still to come (Eve's, then Alice's, come first), and the
+    # answer is no on the law of the turn, not "silent" (D3 of tests/readings/pending-D.md).
+    import arbiter
+
     said = _answers(_named(tmp_path))
-    for book in ("foster", "hoyle"):
-        assert said[book][0].startswith("Not yet: it is Eve's turn, and Bob's has not come"), \
-            (book, said[book][0])
+    for book, law in (("foster", "18"), ("hoyle", "passing")):
+        assert said[book][0].startswith("No: "), (book, said[book][0])
+        assert "it was Eve's turn, not Bob's" in said[book][0], (book, said[book][0])
+        first = arbiter.rule(_named(tmp_path), book).answers[0]
+        assert first.cites[0] == law and not first.silent, (book, first.cites)
     summary = _text("rule", str(_named(tmp_path)), "--rulebook", "all").split("=" * 20)[0]
-    assert "Foster:   Not yet:" in summary and "silent" not in summary.split("Peel:")[0]
+    assert "Foster:   No:" in summary and "silent" not in summary.split("Peel:")[0]
 
 
 def test_an_act_done_out_of_turn_is_not_called_not_yet(tmp_path: Path) -> None:
@@ -300,7 +305,7 @@ def test_an_act_done_out_of_turn_is_not_called_not_yet(tmp_path: Path) -> None:
     done = NAMED.replace("  - Dave raises 2\n", "  - Dave raises 2\n  - Bob comes in\n")
     said = _answers(_named(tmp_path, done))
     assert not any(lines[0].startswith("Not yet") for lines in said.values()), said
-    assert said["hoyle"][0].startswith("Hoffmann is silent on it")
+    assert said["hoyle"][0].startswith("No: "), said["hoyle"][0]
 
 
 def test_the_pictures_heading_says_the_moment_in_the_tables_words() -> None:

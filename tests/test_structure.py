@@ -23,7 +23,8 @@ LAZY_ALLOWED = {
     "arbiter", "arbiter.api",
     # The group imports a command's module only when it is run, listed or completed.
     "arbiter.cli",
-    # The collector is turned off before anything else is imported (entry.py's notes).
+    # The collector is turned off before anything else is imported (entry.py's notes), and
+    # msgspec is loaded there without typing_extensions, after click (11 M instructions).
     "arbiter.entry",
     # answers and judge import each other inside functions; core (issue 19) is reworking
     # both (the ruling read by the answers), which removes the circle.
@@ -32,8 +33,6 @@ LAZY_ALLOWED = {
     # The rulebook's format only when a rulebook is checked against it, not when it is
     # read from the cache that its writer checked.
     "arbiter.law.rulebooks",
-    # tempfile (and random) only when a cache entry is written.
-    "arbiter.load.cache",
     # difflib only to answer a wrong word with the nearest (an error's path).
     "arbiter.errors",
     # json only for --format json; a ruling in text imports the module for its wrapping.

@@ -185,7 +185,7 @@ def decide_alone(r: Replay, book: Rulebook, f: Finding) -> list[Decided]:
     """How the book decides one finding by itself: one the ruling did not reach because
     another finding of the same act had already voided it (what a "may" answer weighs)."""
     j = _Judge(r, book)
-    return j.decide(f, j.table.of(f), j.provisions_for(f))[0]
+    return j.decide_all(f, j.table.of(f), j.provisions_for(f))[0]
 
 
 # The nearest laws to a kind of finding, by (book id, book file, kind): a book is read
@@ -227,7 +227,7 @@ class _Judge:
                     self.trace.append(_not_ruled(f, voided[act]))
                     continue
                 provs = self.provisions_for(f)
-                made, silent_branches = self.decide(f, self.table.of(f), provs)
+                made, silent_branches = self.decide_all(f, self.table.of(f), provs)
                 # Voided on every possibility the events leave open: the act is gone.
                 void = [d for d in made if d.decision in VOIDS]
                 if void and not silent_branches and all(d.decision in VOIDS for d in made):
@@ -289,6 +289,19 @@ class _Judge:
         values: dict[str, Any] = {"facts": ", ".join(sorted(first.condition))}
         return (self.procedures.settled_by(first.finding, spec, values),
                 [_ref(self.book, c) for c in q["cites"]])
+
+    def decide_all(self, f: Finding, facts: dict[str, Any], provs: list[dict[str, Any]],
+                   ) -> tuple[list[Decided], list[dict[str, Any]]]:
+        """The book's provisions on the finding's kind; where none applies and the kind is a
+        choice made at the say (its ``tried_by``), the book's general law of the turn it was
+        made in, before the book is found silent on it."""
+        made, silent = self.decide(f, facts, provs)
+        general = FINDINGS[f.kind].tried_by
+        law = self.by_kind.get(str(general), []) if general is not None and not made else []
+        if not law:
+            return made, silent
+        tried = self.decide(f, {**facts, "found": str(f.kind)}, law)
+        return tried if tried[0] else (made, silent)
 
     def decide(self, f: Finding, facts: dict[str, Any], provs: list[dict[str, Any]],
                ) -> tuple[list[Decided], list[dict[str, Any]]]:

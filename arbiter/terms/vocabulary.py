@@ -129,6 +129,7 @@ class Kind(StrEnum):
     DEPARTS_FROM_AGREEMENT = "departs_from_agreement"
     OPENED_BELOW_LEAST = "opened_below_least"
     SHOWN_OUT_OF_ORDER = "shown_out_of_order"
+    CHOICE_AT_THE_SAY = "choice_at_the_say"
     WRONG_DEALER = "wrong_dealer"
 
 
@@ -418,6 +419,11 @@ class FindingSpec(Struct, frozen=True):
     # from it (the dealer must answer, the act stands...); any other finding records an
     # irregularity, so "may he do it?" is answered no, with the book's consequence.
     lawful: bool = False
+    # The act it records is a choice made at the player's say: where none of the book's
+    # provisions on this kind applies, it is tried against the book's general law of the
+    # turn it was made in (its provisions on this kind, ``CHOICE_AT_THE_SAY``), before the
+    # book is found silent on it.
+    tried_by: Kind | None = None
 
     def all_facts(self) -> dict[str, str]:
         return {**CONTEXT_FACTS, **self.facts, **{d: DERIVED_FACTS[d] for d in self.derived}}
@@ -530,8 +536,10 @@ FINDINGS: dict[Kind, FindingSpec] = {
         {"size": "int", "lifted": "bool", "looked": "bool", "bet_made": "bool",
          "made_good": "bool"}, ("seen",)),
     Kind.STOOD_WITHOUT_RIGHT: FindingSpec("stood without betting where he might not",
-                                          {"bet_made": "bool", "stood_before": "bool"}),
-    Kind.HELD_WITHOUT_RIGHT: FindingSpec("held his say where he might not", {}),
+                                          {"bet_made": "bool", "stood_before": "bool"},
+                                          tried_by=Kind.CHOICE_AT_THE_SAY),
+    Kind.HELD_WITHOUT_RIGHT: FindingSpec("held his say where he might not", {},
+                                         tried_by=Kind.CHOICE_AT_THE_SAY),
     Kind.OPENED_WITHOUT_OPENERS: FindingSpec(
         "opened a jack-pot without the hand to open it",
         {"need": "str", "qualified": "bool", "cards": "list", "won": "bool",
@@ -601,7 +609,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.JACK_DEMANDED: FindingSpec(
         "the age demanded that the single player who came in take down his ante, making a "
         "jack", {"straddled": "bool", "raised": "bool", "came_in": "int", "one_in": "bool",
-                 "single": "player", "in_turn": "bool"}, lawful=True),
+                 "single": "player", "in_turn": "bool"}, lawful=True,
+        tried_by=Kind.CHOICE_AT_THE_SAY),
     # The table's agreements (its blind, limit and stakes: arbiter/table/agreed.py) set
     # against what a player put up; each book says what a departure from them is.
     Kind.DEPARTS_FROM_AGREEMENT: FindingSpec(
@@ -615,6 +624,12 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.SHOWN_OUT_OF_ORDER: FindingSpec(
         "showed his hand before the player whose turn it was to show",
         {"expected": "player", "last": "player"}),
+    # Never found by the table itself: the book's general law of the turn, against which a
+    # choice made at the say (a kind whose ``tried_by`` names this one) is tried where none
+    # of the book's provisions on its own kind applies. ``found``: the kind it was found as.
+    Kind.CHOICE_AT_THE_SAY: FindingSpec(
+        "a choice made at the say that no provision on its own kind rules: tried against "
+        "the book's general law of the turn", {"found": "str", "in_turn": "bool"}),
     Kind.WRONG_DEALER: FindingSpec(
         "a deal of the sitting was dealt by other than the player whose turn it was to deal",
         {"expected": "player", "last_dealer": "player"}),

@@ -5,7 +5,7 @@ The one declaration of the format: ``check`` converts a parsed case to these Str
 ``arbiter/load/schemas/case.schema.json`` is generated from them.
 """
 
-from __future__ import annotations
+
 
 from typing import Annotated, Any, Literal
 

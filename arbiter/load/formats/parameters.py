@@ -7,7 +7,7 @@ settings all rest on the same laws, one list. Nothing here names a setting: a pa
 added to the registry is a key of the format, and of its published schema, at once.
 """
 
-from __future__ import annotations
+
 
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 

@@ -5,7 +5,7 @@ The one declaration of the format: ``check`` converts a parsed rulebook to these
 ``arbiter/load/schemas/rulebook.schema.json`` is generated from them.
 """
 
-from __future__ import annotations
+
 
 from typing import Annotated, Literal
 
@@ -111,6 +111,9 @@ class Law(Struct, kw_only=True, forbid_unknown_fields=True):
     ) = UNSET
 
 
+Scalar = str | Int | bool | None
+
+
 class Comparison(Struct, kw_only=True, forbid_unknown_fields=True):
     not_: Scalar | list[Scalar] | UnsetType = field(default=UNSET, name="not")
     in_: list[Scalar] | UnsetType = field(default=UNSET, name="in")
@@ -120,7 +123,6 @@ class Comparison(Struct, kw_only=True, forbid_unknown_fields=True):
     less_than: Annotated[float, Meta(ge=-MAX_INT, le=MAX_INT)] | UnsetType = UNSET
 
 
-Scalar = str | Int | bool | None
 # A fact's test: a value, any of a list, or a comparison ({not|in|at_least|...: value}).
 When = dict[
     str, Scalar | list[Scalar] | Annotated[Comparison, Meta(extra_json_schema={"minProperties": 1})]
