@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from ..law.laws import Rulebook
     from ..table.cases import Event
     from ..table.questions import Asked
-    from ..table.replay import Replay
+    from ..table.replay import Replay, Step
     from .rulings import Decided, Ruling, Silence
 
 
@@ -391,14 +391,14 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     book, case = ruling.rulebook, ruling.case
     assert asked.act is not None
     ev = replace(asked.act, line=None, column=None)
-    done = bool(case.events) and _same_act(case.events[-1], ev)
+    at = _made_at(ruling.replay, ev)
+    done = at > 0
     try:
-        if done:  # the disputed act is the last event: read from the ruling printed
-            base, h = course(replace(case, events=case.events[:-1]), book)[0], ruling
-            trial = case
+        if done:  # the disputed act is in the events: read from the ruling printed on it
+            base, h = course(replace(case, events=case.events[:at - 1]), book)[0], ruling
         else:
-            base, trial = ruling.replay, replace(case, events=(*case.events, ev))
-            _, h = course(trial, book)
+            trial = replace(case, events=(*case.events, ev))
+            base, (_, h), at = ruling.replay, course(trial, book), len(trial.events)
     except InputError as exc:
         return Answer(asked.text, str(asked.kind), "no", f"it cannot be done: {exc.message}",
                       player=asked.player)
@@ -406,7 +406,7 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     # end (the show, the openers), which the events found without it too.
     found = list(h.replay.findings)
     found = found[:len(found) - int(h.replay.facts.get("found_at_end", 0))]
-    new = [f for f in found if f.step == len(trial.events) and not FINDINGS[f.kind].outcome]
+    new = [f for f in found if f.step == at and not FINDINGS[f.kind].outcome]
     decided = [d for d in h.decisions if any(d.finding is f for f in new)]
     # A finding of the act not ruled because another had voided the act still bars it:
     # its law is weighed too (a straddle both of the wrong amount and past the limit).
@@ -464,6 +464,26 @@ def _funds_facts(r: Replay, asked: Asked, step: int) -> dict[str, Any]:
     short = [s for s in r.facts.get("short_acts", []) if s[0] == asked.player and s[1] == step]
     return {"short_of_funds": bool(short), "borrowed": bool(short and short[0][2]),
             "table_stakes": bool(r.facts.get("table_stakes"))}
+
+
+def _made_at(r: Replay, ev: Event) -> int:
+    """The step at which the events hold the act the question names, where the table still
+    stands as that act left it (only words since: an objection, a claim), else 0. An act
+    made and then disputed is answered on that act, at the moment it was made, not as the
+    same act done again once the events end; an act the play has gone on from (the turn
+    come round again) is asked of now."""
+    events, end = r.case.events, _standing(r.final)
+    for k in range(len(events), 0, -1):
+        if _standing(r.steps[k]) != end:
+            return 0
+        if _same_act(events[k - 1], ev):
+            return k
+    return 0
+
+
+def _standing(s: Step) -> tuple[Any, ...]:
+    """What the table is at a step, apart from what was said there."""
+    return (s.phase, s.turn, s.stakes, s.statuses, s.hands, s.pool)
 
 
 def _permits(d: Decided) -> bool:

@@ -70,6 +70,7 @@ class Seat(Struct):
     dealt: tuple[str | None, ...] = ()  # the original hand, as far as it was named
     borrowed: bool = False
     stated: str | None = None  # what he said he would do when his turn came
+    stated_amount: int | None = None  # and the amount he said he would do it for
 
 
 class DealNotes(Struct):

@@ -564,8 +564,11 @@ FINDINGS: dict[Kind, FindingSpec] = {
          "lifted_or_bet": "bool", "drawn": "bool", "retired": "bool"}, lawful=True),
     Kind.DISCARD_RETAKEN: FindingSpec("took back a card he had discarded",
                                       {"count": "int", "size": "int", "lifted": "bool"}),
-    Kind.STATEMENT_NOT_KEPT: FindingSpec("said what he would do and did otherwise",
-                                         {"stated": "str", "act": "str"}, lawful=True),
+    Kind.STATEMENT_NOT_KEPT: FindingSpec(
+        "said what he would do and did otherwise (another act, or another amount)",
+        # kept_act: he did the act he named, for another amount than he said
+        {"stated": "str", "act": "str", "kept_act": "bool", "said_amount": "int",
+         "amount": "int"}, lawful=True),
     Kind.DIVULGED: FindingSpec("told the table what his hand had been", {"retired": "bool"}),
     Kind.DECLINED_TO_OPEN: FindingSpec("held openers and did not open the jack-pot",
                                        {"need": "str"}, lawful=True),  # not bound to open
@@ -600,7 +603,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
         "a player who had passed acted again in the deal (the act does not stand)",
         {"act": "str", "took_up": "bool", "staked": "bool"}),
     Kind.BET_WITHDRAWN: FindingSpec("took back a bet he had put up",
-                                    {"amount": "int", "bet_made": "bool"}),
+                                    {"amount": "int", "bet_made": "bool", "foul_hand": "bool",
+                                     "lifted": "bool"}),
     Kind.OUT_OF_PLACE: FindingSpec(
         "an act at a point of the deal where it has no place (it changes nothing)",
         {"act": "str", "why": "str", "dealer_passed": "bool"}),
@@ -623,7 +627,9 @@ FINDINGS: dict[Kind, FindingSpec] = {
     # against what a player put up; each book says what a departure from them is.
     Kind.DEPARTS_FROM_AGREEMENT: FindingSpec(
         "put up other than the amount the table agreed",
-        {"term": "str", "agreed": "int", "amount": "int"}),
+        # measured against the table's agreement, not the book's law: whether the book
+        # holds him to it, or lets his amount stand, is its decision (Hoffmann p. 121)
+        {"term": "str", "agreed": "int", "amount": "int"}, lawful=True),
     Kind.OPENED_BELOW_LEAST: FindingSpec(
         "opened a jack-pot for less than going in costs in an ordinary deal",
         {"amount": "int", "least": "int"}),

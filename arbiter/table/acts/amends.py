@@ -28,8 +28,12 @@ def apply_withdraws(game: Game, ev: Event) -> None:
     p = player(ev)
     seat = game.seats[p]
     base = game.level_at_draw if game.phase in (Phase.BETTING, Phase.SHOW) else 0
+    # Whether he bet with a foul hand: after the draw, holding other than five cards
+    # (Peel 63, Foster CH4c), and whether he had raised it from the table (Peel 48).
+    after_draw = game.phase in (Phase.BETTING, Phase.SHOW)
     game.find(Kind.BET_WITHDRAWN, p, f"{p} took back the bet {p} had put up "
-              f"({seat.stake - base})", amount=seat.stake - base, bet_made=True)
+              f"({seat.stake - base})", amount=seat.stake - base, bet_made=True,
+              foul_hand=after_draw and len(seat.hand) != 5, lifted=seat.drawn_lifted)
 
 
 @applies(Act.POINTS_OUT)

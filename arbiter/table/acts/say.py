@@ -38,7 +38,7 @@ def check_say(game: Game, ev: Event) -> None:
                   bet_made=game.bet_made)
     elif game.phase != Phase.DRAW and ev.act != Act.HOLDS:
         check_turn(game, p, _spoken(ev.act))
-        kept_word(game, p, ev.act)
+        kept_word(game, p, ev.act, ev.amount)
 
 
 def out_of_turn_in_draw(game: Game, p: str, ev: Event) -> None:
@@ -98,16 +98,24 @@ def put_up_before(game: Game, name: str) -> None:
     game.reopen(name)
 
 
-def kept_word(game: Game, name: str, act: Act) -> None:
-    """A player who said what he would do, and did otherwise when his turn came."""
+def kept_word(game: Game, name: str, act: Act, amount: int | None = None) -> None:
+    """A player who said what he would do, and did otherwise when his turn came: another
+    act, or the act he named for another amount than he said (Peel 56's footnote: "the
+    player's statement that he intends or intended depositing another amount")."""
     seat = game.seats[name]
     if seat.stated is None:
         return
-    if act not in INTENTS.get(seat.stated, ()):
-        game.find(Kind.STATEMENT_NOT_KEPT, name, f"{name} said {name} would {seat.stated}, "
-                  f"and when {name}'s turn came {name} {_spoken(act)}", stated=seat.stated,
-                  act=act.value)
-    seat.stated = None
+    said, said_amount = seat.stated, seat.stated_amount
+    seat.stated = seat.stated_amount = None
+    kept_act = act in INTENTS.get(said, ())
+    if kept_act and (said_amount is None or amount is None or amount == said_amount):
+        return
+    what, done = said, _spoken(act)
+    if said_amount is not None:  # the amounts, where he named one
+        what, done = f"{said} {said_amount}", f"{done} {amount or 0}"
+    game.find(Kind.STATEMENT_NOT_KEPT, name, f"{name} said {name} would {what}, "
+              f"and when {name}'s turn came {name} {done}", stated=said, act=act.value,
+              kept_act=kept_act, said_amount=said_amount or 0, amount=amount or 0)
 
 
 def come_in(game: Game, name: str, stated: int | None) -> None:
@@ -299,7 +307,8 @@ def check_demands_jack(game: Game, ev: Event) -> None:
 
 @applies(Act.STATES)
 def apply_states(game: Game, ev: Event) -> None:
-    game.seats[player(ev)].stated = ev.about or ""
+    seat = game.seats[player(ev)]
+    seat.stated, seat.stated_amount = ev.about or "", ev.amount
 
 
 @applies(Act.BORROWS)
