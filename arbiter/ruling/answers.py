@@ -415,11 +415,11 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     facts = question_facts(base, asked, act=ev.act.value, regular=not new,
                            found=str(new[0].kind) if new else None,
                            decision=str(decided[0].decision) if decided else None)
-    facts.update(_funds_facts(h.replay, asked, len(trial.events)))
+    facts.update(_funds_facts(h.replay, asked, at))
     own = from_book(book, asked, facts)  # the book's own answer comes first
     if own is not None:
         return own
-    if not new and (amends := _on_what_it_amends(h, asked, len(trial.events), done)):
+    if not new and (amends := _on_what_it_amends(h, asked, at, done)):
         return amends
     if decided:
         # One decision that rules the act out answers it (no, on that decision's reason),
