@@ -64,9 +64,13 @@ def printed(command: str) -> str:
     here = os.getcwd()
     os.chdir(ROOT)
     try:
-        return CliRunner().invoke(cli, arguments(command)).output.strip("\n")
+        result = CliRunner().invoke(cli, arguments(command))
     finally:
         os.chdir(here)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        # A crash is never what a page shows: written in, it would blank the example.
+        raise RuntimeError(f"{command!r} crashed: {result.exception!r}") from result.exception
+    return str(result.output).strip("\n")
 
 
 def rewrite(text: str) -> str:
