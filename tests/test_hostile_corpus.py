@@ -952,8 +952,12 @@ def _interrupted(argv: list[str], delay: float, env: dict[str, str]) -> tuple[in
     import subprocess
 
     r, w = os.pipe()
+    # As at a terminal, where Ctrl-C is not ignored: a test run started in the background
+    # by a shell inherits SIGINT ignored, and arbiter, like any polite command, keeps an
+    # ignored SIGINT ignored (nohup), so no run could be interrupted at all.
     p = subprocess.Popen([sys.executable, "-c", _DRIVER.format(w=w), *argv], pass_fds=(w,),
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     os.close(w)
     try:
         os.read(r, 1)
