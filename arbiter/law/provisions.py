@@ -15,6 +15,7 @@ from typing import Any
 
 from msgspec import Struct
 
+from ..terms.seats import names_text
 from ..terms.vocabulary import Decision, all_facts
 
 __all__ = ["Decision", "Match", "fill", "match", "text_values"]
@@ -123,11 +124,7 @@ def placeholders(template: str) -> list[str]:
 
 def _as_text(value: Any) -> str:
     """A fact as a ruling writes it: a list of players as "C", "C and D", "B, C and D"."""
-    if isinstance(value, (list, tuple)):
-        items = [str(v) for v in value]
-        return " and ".join(items) if len(items) < 3 else \
-            ", ".join(items[:-1]) + " and " + items[-1]
-    return str(value)
+    return names_text(value) if isinstance(value, (list, tuple)) else str(value)
 
 
 def fill(template: str, values: dict[str, Any]) -> str:

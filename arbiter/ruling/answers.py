@@ -23,6 +23,7 @@ from msgspec.structs import replace
 from ..errors import InputError
 from ..law.params import cites_of
 from ..law.provisions import fill, match
+from ..terms.seats import names_text
 from ..terms.vocabulary import (
     ACTS,
     FINDINGS,
@@ -156,7 +157,7 @@ def if_the_rest_pass(ruling: Ruling, asked: Asked) -> Answer | None:
     out = from_book(ruling.rulebook, asked, question_facts(then.replay, asked))
     if out is None:
         return None
-    who = rest[0] if len(rest) == 1 else ", ".join(rest[:-1]) + " and " + rest[-1]
+    who = names_text(rest)
     one = len(rest) == 1
     out.because = (f"{who} still {'has' if one else 'have'} the say, and if {who} "
                    f"{'passes' if one else 'pass'} in turn: {out.because}")
@@ -189,7 +190,7 @@ def for_each_hand(ruling: Ruling, asked: Asked) -> Answer | None:
     if not parts:
         return None
     names = list(ruling.replay.outcome["unknown"])
-    unknown = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    unknown = names_text(names)
     return Answer(asked.text, str(asked.kind), "; ".join(parts),
                   f"the hands of {unknown} are not named, so the answer is given for each: "
                   + "; ".join(parts), None, cites)

@@ -11,6 +11,7 @@ A case prints each name as its ``seats:`` list writes it.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 
 
 def nfc(text: str) -> str:
@@ -49,3 +50,9 @@ def _what(c: str) -> str:
     if c.isspace():
         return "space"
     return f"{c!r}" if c.isprintable() else f"character U+{ord(c):04X}"
+
+
+def names_text(names: Iterable[str]) -> str:
+    """Players as a sentence names them: "C", "C and D", "B, C and D" ("" for none)."""
+    items = [str(n) for n in names]
+    return " and ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + " and " + items[-1]

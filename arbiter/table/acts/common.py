@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...terms.cards import FULL_PACK, RANK_NAMES
+from ...terms.seats import names_text
 from ...terms.vocabulary import FINDINGS, Kind
 from ..game import Game, Impossible, OutOfPlace, Phase, Seat, Status, table_stakes
 
@@ -103,7 +104,7 @@ def reshuffle(game: Game, keep_last: bool = False) -> None:
     game.find(Kind.PACK_EXHAUSTED, None,
               f"the pack ran out; {len(cards)} cards were gathered, shuffled and cut",
               gathered=list(game.rules.reshuffle), cards=len(cards),
-              yet_to_discard=_names(waiting) or "nobody",
+              yet_to_discard=names_text(waiting) or "nobody",
               relied=game.rely("reshuffle", *(("last_card",) if keep_last else ())))
 
 
@@ -296,9 +297,6 @@ def infer_lift(game: Game, name: str) -> None:
     game.update_facts(name, lifted=True, looked=True)
 
 
-def _names(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] \
-        if names else ""
 
 
 # --- what a ruling does to the table (EFFECTS in the vocabulary) ---------------------
