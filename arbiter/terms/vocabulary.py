@@ -140,6 +140,7 @@ class Decision(StrEnum):
 
     FOUL_HAND = "foul_hand"
     RETIRES = "retires"
+    MAKE_GOOD_OR_PASS = "make_good_or_pass"
     MISDEAL = "misdeal"
     NEW_DEAL = "new_deal"
     DEAL_STANDS = "deal_stands"
@@ -653,6 +654,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
 DECISIONS: dict[Decision, str] = {
     Decision.FOUL_HAND: "the hand is foul: it may not win, and what was staked is lost",
     Decision.RETIRES: "the player must retire, forfeiting what he has staked",
+    Decision.MAKE_GOOD_OR_PASS: "the player must make his stake good or pass, forfeiting what "
+                                "he has staked: the choice is his when his turn comes",
     Decision.MISDEAL: "a misdeal: the deal passes or is made again, as the book says",
     Decision.NEW_DEAL: "the cards are dealt again",
     Decision.DEAL_STANDS: "the deal stands",
@@ -683,7 +686,9 @@ VOIDS: frozenset[Decision] = frozenset({Decision.ACTION_VOID})
 # leave open) and its finding is complete: the table goes on from it before the next act.
 # ``retire``: the player leaves the game, with no say after, his stake staying in the pool
 # (a stake not made good is seen at the table as it happens); ``deal_ends``: the deal is
-# over (a misdeal, a new deal), and nothing more of it is played or ruled. ``_when_found``:
+# over (a misdeal, a new deal), and nothing more of it is played or ruled. ``make_good_or_pass``
+# has none: the player keeps his say, and when his turn comes his own act (making good, or
+# passing) is the choice, found and ruled then. ``_when_found``:
 # from the moment the irregularity is pointed out at the table, not before: a foul hand
 # nobody has noticed is "found ... at the end of the game" (Peel 64), a card short in the
 # deal is a misdeal when it is discovered (Peel 12), and until then the game goes on as the
