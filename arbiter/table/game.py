@@ -68,7 +68,8 @@ class Seat(Struct):
     drawn: bool = False
     drawn_lifted: bool = False  # raised from the table after his draw (Peel 48)
     dealt: tuple[str | None, ...] = ()  # the original hand, as far as it was named
-    borrowed: bool = False
+    borrowed: bool = False  # borrowed to raise: the borrowed money paid for a going better
+    borrowing: bool = False  # borrowed, and the money not yet spent on an act
     stated: str | None = None  # what he said he would do when his turn came
     stated_amount: int | None = None  # and the amount he said he would do it for
 

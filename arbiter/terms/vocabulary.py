@@ -499,10 +499,12 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.BEYOND_TABLE_STAKES: FindingSpec("needed more than he has on the table",
                                           {"wanted": "int", "had": "int",
                                            "borrowed": "bool", "in_pool": "int"}, lawful=True),
-    # Not at table stakes: a player who has borrowed puts in less than the act costs, all
-    # he has left (Peel 62: "If a player borrow money to raise, he shall borrow to call").
+    # Not at table stakes: a player who has borrowed to raise (the borrowed money paid for a
+    # going better, not a call) puts in less than the act costs, all he has left (Peel 62:
+    # "If a player borrow money to raise, he shall borrow to call"). ``borrowed`` in the
+    # facts of beyond_table_stakes and of the answers means the same: borrowed to raise.
     Kind.SHORT_AFTER_BORROWING: FindingSpec(
-        "having borrowed, put in less than the act cost, all he had left",
+        "having borrowed to raise, put in less than the act cost, all he had left",
         {"wanted": "int", "had": "int", "in_pool": "int"}),
     # Never recorded by the table: a book's provisions on it rule, beside (or, where the
     # rule is waived on this occasion, instead of) its provisions on the finding's own kind,
@@ -1022,7 +1024,7 @@ QUESTION_FACTS: dict[str, str] = {
     # for "may PLAYER ACT": what the act, done now, would be found, and the book's decision
     "found": "str", "decision": "str",
     # for "may PLAYER ACT": whether the act needs more than his funds, whether he had
-    # borrowed, and whether the table agreed to play table stakes
+    # borrowed to raise, and whether the table agreed to play table stakes
     "short_of_funds": "bool", "borrowed": "bool", "table_stakes": "bool",
     # the sitting: which deal this is, who dealt it, who the book has deal the next
     "deal": "int", "next_dealer": "player", "last_dealer": "player",
