@@ -32,7 +32,6 @@ from ..terms.vocabulary import (
     POOL_TAKERS,
     QUESTIONS,
     Act,
-    Decision,
     Question,
 )
 from ..terms.words import condition_words, penalty_words, run_on
@@ -420,7 +419,7 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     own = from_book(book, asked, facts)  # the book's own answer comes first
     if own is not None:
         return own
-    if not new and (amends := _on_what_it_amends(h, asked, at, done)):
+    if not decided and (amends := _on_what_it_amends(h, asked, at, done)):
         return amends
     if decided:
         # One decision that rules the act out answers it (no, on that decision's reason),
@@ -451,7 +450,7 @@ def _on_what_it_amends(h: Ruling, asked: Asked, step: int, done: bool) -> Answer
     earlier = [found[i] for s, i in h.replay.facts.get("amended", []) if s == step]
     for d in h.decisions:
         if any(d.finding is f for f in earlier):
-            out = _from_decision(asked, d, "yes" if d.decision == Decision.CORRECTED else "no")
+            out = _from_decision(asked, d, "yes" if PERMITS.get(d.decision) else "no")
             out.if_done = not done
             return out
     quiet = [s for s in h.silences if any(s.finding is f for f in earlier)]
