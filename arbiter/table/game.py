@@ -344,15 +344,26 @@ class Game:
 
     # --- stakes before the deal -------------------------------------------------------
 
+    def in_turn_straddles(self) -> list[tuple[str, int]]:
+        """The straddles made by the player whose right it was: one out of turn does not
+        carry the right past the player it was due to, who has neither refused nor let
+        it go (Foster 17, Peel 21, Hoffmann p. 131: the right is each player's in turn)."""
+        out: list[tuple[str, int]] = []
+        for s in self.straddles:
+            if s[0] == self.left_of(out[-1][0] if out else self.age):
+                out.append(s)
+        return out
+
     def next_straddler(self) -> str:
-        last = self.straddles[-1][0] if self.straddles else self.age
-        return self.left_of(last)
+        made = self.in_turn_straddles()
+        return self.left_of(made[-1][0] if made else self.age)
 
     def straddle_amount(self) -> int:
         r = self.rules
-        if not self.straddles:
+        made = self.in_turn_straddles()
+        if not made:
             return r.straddle_first * self.blind_unit
-        last = self.straddles[-1][1]
+        last = made[-1][1]
         return last * 2 if r.straddle_step == "double" else last + self.blind_unit
 
     def standing_straddles(self) -> list[tuple[str, int]]:

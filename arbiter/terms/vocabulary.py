@@ -471,9 +471,11 @@ FINDINGS: dict[Kind, FindingSpec] = {
         "a straddle after a player refused to straddle in turn",
         {"refused_by": "player", "refused_by_first": "bool", "after_dealer": "bool",
          **_STRADDLE_FACTS}, lawful=True),  # where the right goes on in turn (Peel 21)
+    # ``started``: a straddle had been made before this one (the right to start one is the
+    # age's left-hand neighbour's alone; after it, the right is each next player's in turn).
     Kind.STRADDLE_OUT_OF_TURN: FindingSpec("a straddle by a player whose right it was not",
                                            {"expected": "player", "after_dealer": "bool",
-                                            **_STRADDLE_FACTS}),
+                                            "started": "bool", **_STRADDLE_FACTS}),
     Kind.STRADDLE_WRONG_AMOUNT: FindingSpec(
         "a straddle of other than the amount in turn",
         {"amount": "int", "expected": "int", **_STRADDLE_FACTS}),
