@@ -344,23 +344,12 @@ class Game:
 
     # --- stakes before the deal -------------------------------------------------------
 
-    def in_turn_straddles(self) -> list[tuple[str, int]]:
-        """The straddles made by the player whose right it was: one out of turn does not
-        carry the right past the player it was due to, who has neither refused nor let
-        it go (Foster 17, Peel 21, Hoffmann p. 131: the right is each player's in turn)."""
-        out: list[tuple[str, int]] = []
-        for s in self.straddles:
-            if s[0] == self.left_of(out[-1][0] if out else self.age):
-                out.append(s)
-        return out
-
     def next_straddler(self) -> str:
-        made = self.in_turn_straddles()
+        made = in_turn_straddles(self)
         return self.left_of(made[-1][0] if made else self.age)
 
     def straddle_amount(self) -> int:
-        r = self.rules
-        made = self.in_turn_straddles()
+        r, made = self.rules, in_turn_straddles(self)
         if not made:
             return r.straddle_first * self.blind_unit
         last = made[-1][1]
@@ -403,3 +392,14 @@ class Game:
         dealer, than he discarded)."""
         want = seat.discarded if seat.name == self.dealer else seat.asked
         return seat.given > 0 and want is not None and seat.given < want
+
+
+def in_turn_straddles(game: Game) -> list[tuple[str, int]]:
+    """The straddles made by the player whose right it was: one out of turn does not carry
+    the right past the player it was due to, who has neither refused nor let it go (Foster
+    17, Peel 21, Hoffmann p. 131: the right is each player's in turn)."""
+    out: list[tuple[str, int]] = []
+    for s in game.straddles:
+        if s[0] == game.left_of(out[-1][0] if out else game.age):
+            out.append(s)
+    return out
