@@ -492,9 +492,11 @@ def _permits(d: Decided) -> bool:
 
 
 def _same_act(a: Event, b: Event) -> bool:
-    """The same act by the same player, however the lines were written."""
-    return replace(a, line=None, column=None, text="") == replace(b, line=None, column=None,
-                                                                  text="")
+    """The same act by the same player, however the lines were written; a question that
+    names no amount (or count) asks of the act the events hold for whatever they give it."""
+    figures = {k: None for k in ("amount", "count") if getattr(b, k) is None}
+    return replace(a, line=None, column=None, text="", **figures) == replace(
+        b, line=None, column=None, text="")
 
 
 # Findings that say only that the act came before the player's turn.
