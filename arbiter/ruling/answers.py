@@ -32,7 +32,6 @@ from ..terms.vocabulary import (
     POOL_TAKERS,
     QUESTIONS,
     Act,
-    Decision,
     Question,
 )
 from ..terms.words import condition_words, penalty_words, run_on
@@ -420,7 +419,7 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     own = from_book(book, asked, facts)  # the book's own answer comes first
     if own is not None:
         return own
-    if not new and (amends := _on_what_it_amends(h, asked, at, done)):
+    if not decided and (amends := _on_what_it_amends(h, asked, at, done)):
         return amends
     if decided:
         # One decision that rules the act out answers it (no, on that decision's reason),
@@ -451,7 +450,7 @@ def _on_what_it_amends(h: Ruling, asked: Asked, step: int, done: bool) -> Answer
     earlier = [found[i] for s, i in h.replay.facts.get("amended", []) if s == step]
     for d in h.decisions:
         if any(d.finding is f for f in earlier):
-            out = _from_decision(asked, d, "yes" if d.decision == Decision.CORRECTED else "no")
+            out = _from_decision(asked, d, "yes" if PERMITS.get(d.decision) else "no")
             out.if_done = not done
             return out
     quiet = [s for s in h.silences if any(s.finding is f for f in earlier)]
@@ -493,9 +492,11 @@ def _permits(d: Decided) -> bool:
 
 
 def _same_act(a: Event, b: Event) -> bool:
-    """The same act by the same player, however the lines were written."""
-    return replace(a, line=None, column=None, text="") == replace(b, line=None, column=None,
-                                                                  text="")
+    """The same act by the same player, however the lines were written; a question that
+    names no amount (or count) asks of the act the events hold for whatever they give it."""
+    figures = {k: None for k in ("amount", "count") if getattr(b, k) is None}
+    return replace(a, line=None, column=None, text="", **figures) == replace(
+        b, line=None, column=None, text="")
 
 
 # Findings that say only that the act came before the player's turn.

@@ -140,6 +140,7 @@ class Decision(StrEnum):
 
     FOUL_HAND = "foul_hand"
     RETIRES = "retires"
+    MAKE_GOOD_OR_PASS = "make_good_or_pass"
     MISDEAL = "misdeal"
     NEW_DEAL = "new_deal"
     DEAL_STANDS = "deal_stands"
@@ -470,9 +471,11 @@ FINDINGS: dict[Kind, FindingSpec] = {
         "a straddle after a player refused to straddle in turn",
         {"refused_by": "player", "refused_by_first": "bool", "after_dealer": "bool",
          **_STRADDLE_FACTS}, lawful=True),  # where the right goes on in turn (Peel 21)
+    # ``started``: a straddle had been made before this one (the right to start one is the
+    # age's left-hand neighbour's alone; after it, the right is each next player's in turn).
     Kind.STRADDLE_OUT_OF_TURN: FindingSpec("a straddle by a player whose right it was not",
                                            {"expected": "player", "after_dealer": "bool",
-                                            **_STRADDLE_FACTS}),
+                                            "started": "bool", **_STRADDLE_FACTS}),
     Kind.STRADDLE_WRONG_AMOUNT: FindingSpec(
         "a straddle of other than the amount in turn",
         {"amount": "int", "expected": "int", **_STRADDLE_FACTS}),
@@ -498,10 +501,12 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.BEYOND_TABLE_STAKES: FindingSpec("needed more than he has on the table",
                                           {"wanted": "int", "had": "int",
                                            "borrowed": "bool", "in_pool": "int"}, lawful=True),
-    # Not at table stakes: a player who has borrowed puts in less than the act costs, all
-    # he has left (Peel 62: "If a player borrow money to raise, he shall borrow to call").
+    # Not at table stakes: a player who has borrowed to raise (the borrowed money paid for a
+    # going better, not a call) puts in less than the act costs, all he has left (Peel 62:
+    # "If a player borrow money to raise, he shall borrow to call"). ``borrowed`` in the
+    # facts of beyond_table_stakes and of the answers means the same: borrowed to raise.
     Kind.SHORT_AFTER_BORROWING: FindingSpec(
-        "having borrowed, put in less than the act cost, all he had left",
+        "having borrowed to raise, put in less than the act cost, all he had left",
         {"wanted": "int", "had": "int", "in_pool": "int"}),
     # Never recorded by the table: a book's provisions on it rule, beside (or, where the
     # rule is waived on this occasion, instead of) its provisions on the finding's own kind,
@@ -653,6 +658,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
 DECISIONS: dict[Decision, str] = {
     Decision.FOUL_HAND: "the hand is foul: it may not win, and what was staked is lost",
     Decision.RETIRES: "the player must retire, forfeiting what he has staked",
+    Decision.MAKE_GOOD_OR_PASS: "the player must make his stake good or pass, forfeiting what "
+                                "he has staked: the choice is his when his turn comes",
     Decision.MISDEAL: "a misdeal: the deal passes or is made again, as the book says",
     Decision.NEW_DEAL: "the cards are dealt again",
     Decision.DEAL_STANDS: "the deal stands",
@@ -683,7 +690,9 @@ VOIDS: frozenset[Decision] = frozenset({Decision.ACTION_VOID})
 # leave open) and its finding is complete: the table goes on from it before the next act.
 # ``retire``: the player leaves the game, with no say after, his stake staying in the pool
 # (a stake not made good is seen at the table as it happens); ``deal_ends``: the deal is
-# over (a misdeal, a new deal), and nothing more of it is played or ruled. ``_when_found``:
+# over (a misdeal, a new deal), and nothing more of it is played or ruled. ``make_good_or_pass``
+# has none: the player keeps his say, and when his turn comes his own act (making good, or
+# passing) is the choice, found and ruled then. ``_when_found``:
 # from the moment the irregularity is pointed out at the table, not before: a foul hand
 # nobody has noticed is "found ... at the end of the game" (Peel 64), a card short in the
 # deal is a misdeal when it is discovered (Peel 12), and until then the game goes on as the
@@ -1017,7 +1026,7 @@ QUESTION_FACTS: dict[str, str] = {
     # for "may PLAYER ACT": what the act, done now, would be found, and the book's decision
     "found": "str", "decision": "str",
     # for "may PLAYER ACT": whether the act needs more than his funds, whether he had
-    # borrowed, and whether the table agreed to play table stakes
+    # borrowed to raise, and whether the table agreed to play table stakes
     "short_of_funds": "bool", "borrowed": "bool", "table_stakes": "bool",
     # the sitting: which deal this is, who dealt it, who the book has deal the next
     "deal": "int", "next_dealer": "player", "last_dealer": "player",

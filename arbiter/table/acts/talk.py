@@ -9,6 +9,7 @@ from msgspec.structs import replace
 
 from ...law.params import Rules
 from ...terms.cards import evaluate
+from ...terms.seats import names_text
 from ...terms.vocabulary import Act, Kind
 from ..cases import Event
 from ..game import Game, Impossible, OutOfPlace, Phase, Seat, Status, table_stakes
@@ -268,8 +269,11 @@ def _short_winner(game: Game, result: dict[str, Any], hands: dict[str, Any]) -> 
         min(game.seats[p].stake - put_up.get(p, 0), own) for p in in_game)
     claim = min(claim, game.pool)
     others = sorted(((v, n) for n, v in hands.items() if n != name), reverse=True)
+    rest = [n for n in game.active() if n != name]  # the hands not named: one, or which?
+    next_best = (others[0][1] if others else rest[0] if len(rest) == 1
+                 else f"one of {names_text(rest)}" if rest else None)
     return {"short_of_funds": True, "claim": claim, "remainder": game.pool - claim,
-            "next_best": others[0][1] if others else None}
+            "next_best": next_best}
 
 
 def _values(game: Game, rules: Rules) -> dict[str, Any]:
