@@ -345,8 +345,16 @@ def _from_ruling(ruling: Ruling, asked: Asked) -> Answer | None:
         else:
             continue
         out.cites += _also_deciding(ruling, d, out.cites)
+        out.cites += _played_by(ruling, out.cites)
         return out
     return None
+
+
+def _played_by(ruling: Ruling, have: list[str]) -> list[str]:
+    """The laws of the rulings that said which rule the deal was played under (the table's
+    agreement to play one otherwise, held or not: Peel 81), after the rest."""
+    return list(dict.fromkeys(c for d in ruling.decisions if FINDINGS[d.finding.kind].effects
+                              and not d.condition for c in d.cites if c not in have))
 
 
 def _also_deciding(ruling: Ruling, first: Decided, have: list[str]) -> list[str]:
