@@ -114,10 +114,11 @@ class Agreed(Struct, frozen=True):
     def rules(self, deal: int) -> list[tuple[int, Waiver]]:
         """The parameters the table agreed to play otherwise in deal ``deal``, each with
         its place among the agreements: departed from for the sitting (found in its first
-        deal), or waived on this deal."""
+        deal), or waived on this deal or on an earlier one (Peel 80: "a like concession
+        cannot be claimed on another similar occasion")."""
         out = [(i, w) for i, w in enumerate(self.departed) if w.rule and deal == 1]
         return out + [(len(self.departed) + i, w) for i, w in enumerate(self.waived)
-                      if w.rule and w.deal == deal]
+                      if w.rule and w.deal is not None and w.deal <= deal]
 
     def nth(self, i: int) -> Waiver:
         return (*self.departed, *self.waived)[i]

@@ -218,7 +218,7 @@ def _agreed_rules(game: Game, due: list[Consequence], held: list[Waiver]) -> lis
     agreed = game.agreed
     now = [agreed.nth(c.amount) for c in due if c.effect == "agreed"] if agreed else []
     now += [w for _, w in (agreed.rules(game.deal) if agreed else [])
-            if not_the_books(game, w)]
+            if not_the_books(game, w) and w.deal in (None, game.deal)]
     sitting = [*held, *(w for w in now if w.deal is None)]
     game.rules = play_agreed(book_rules(game), [*sitting, *(w for w in now if w.deal)])
     return sitting

@@ -64,7 +64,9 @@ def rules_agreed(game: Game) -> None:
         joined = [new for new, _ in agreed.joined] if w.deal is None else []
         said = (f"{names_text(parties)} agreed" if parties else "the table agreed, not "
                 "unanimously,")
-        when = " at an earlier sitting" if w.made == "earlier_sitting" else ""
+        when = (" at an earlier sitting" if w.made == "earlier_sitting" else
+                f" on deal {w.deal} of the sitting only" if w.deal and w.deal < game.deal
+                else "")
         what = PARAMETERS[w.rule].summary.rstrip(".").lower()
         message = f"{said}{when} to play {w.rule} as {_text(w.value)} (the book's own: " \
                   f"{_text(own)}; {what})"
@@ -77,8 +79,10 @@ def rules_agreed(game: Game) -> None:
         f.facts.update(rule=w.rule, agreed=_text(w.value), book_value=_text(own),
                        parties=parties, refused=refused, joined=joined,
                        left=[old for _, old in agreed.joined] if joined else [],
-                       agreement=i, **agreed.terms(w), waived=agreed.by_all_now(w),
-                       waived_before_play=w.deal is None, waived_earlier=False)
+                       agreement=i, **agreed.terms(w),
+                       waived=agreed.by_all_now(w) and w.deal in (None, game.deal),
+                       waived_before_play=w.deal is None,
+                       waived_earlier=w.deal is not None and w.deal < game.deal)
 
 
 def not_the_books(game: Game, w: Waiver) -> bool:
