@@ -25,9 +25,11 @@ def _value(v: Any) -> Any:
 
 
 def _text(v: Any) -> str:
+    """A value as the table says it: words, not the registry's names (high or low)."""
     if isinstance(v, bool):
-        return "true" if v else "false"
-    return ", ".join(map(str, v)) if isinstance(v, (list, tuple)) else str(v)
+        return "yes" if v else "no"
+    words = ", ".join(map(str, v)) if isinstance(v, (list, tuple)) else str(v)
+    return words.replace("_", " ")
 
 
 # Where the table keeps the book's own rules, under which it plays where it agreed nothing
@@ -68,8 +70,9 @@ def rules_agreed(game: Game) -> None:
                 f" on deal {w.deal} of the sitting only" if w.deal and w.deal < game.deal
                 else "")
         what = PARAMETERS[w.rule].summary.rstrip(".").lower()
-        message = f"{said}{when} to play {w.rule} as {_text(w.value)} (the book's own: " \
-                  f"{_text(own)}; {what})"
+        rule = w.rule.split(".", 1)[1].replace("_", " ")
+        message = f"{said}{when} to play the rule of the {rule} otherwise: " \
+                  f"{_text(w.value)}, where the book's own is {_text(own)} ({what})"
         if refused:
             message += f"; {names_text(refused)} did not agree"
         if joined:
