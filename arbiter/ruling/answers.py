@@ -332,8 +332,11 @@ def _from_ruling(ruling: Ruling, asked: Asked) -> Answer | None:
                     and not d.condition):
                 return _from_decision(asked, d, "no")
         return None
+    now = ruling.replay.facts.get("deal", 1)  # the pool of the deal the events reach
     for d in ruling.decisions:
         taker = POOL_TAKERS.get(d.decision)
+        if d.finding.facts.get("deal", 1) != now:
+            continue
         f = d.finding.facts
         if taker == "nobody":
             out = _from_decision(asked, d, "nobody: the pool stays for the next deal")
@@ -344,8 +347,17 @@ def _from_ruling(ruling: Ruling, asked: Asked) -> Answer | None:
         else:
             continue
         out.cites += _also_deciding(ruling, d, out.cites)
+        out.cites += _played_by(ruling, out.cites, now)
         return out
     return None
+
+
+def _played_by(ruling: Ruling, have: list[str], deal: int) -> list[str]:
+    """The laws of the rulings that said which rule the deal was played under (the table's
+    agreement to play one otherwise, held or not: Peel 80, 81), after the rest."""
+    return list(dict.fromkeys(c for d in ruling.decisions if FINDINGS[d.finding.kind].effects
+                              and not d.condition and d.finding.facts.get("deal", 1) == deal
+                              for c in d.cites if c not in have))
 
 
 def _also_deciding(ruling: Ruling, first: Decided, have: list[str]) -> list[str]:

@@ -96,6 +96,7 @@ class Kind(StrEnum):
     BEYOND_TABLE_STAKES = "beyond_table_stakes"
     SHORT_AFTER_BORROWING = "short_after_borrowing"
     RULE_WAIVED = "rule_waived"
+    RULE_AGREED = "rule_agreed"
     DREW_WITHOUT_MAKING_GOOD = "drew_without_making_good"
     DREW_OUT_OF_TURN = "drew_out_of_turn"
     ASKED_WRONG_NUMBER = "asked_wrong_number"
@@ -388,6 +389,10 @@ CONTEXT_FACTS: dict[str, str] = {
     # waive on this occasion, or before play for the whole sitting (Peel 80, 81); or of a
     # kind it waived on an earlier occasion of the sitting only.
     "waived": "bool", "waived_before_play": "bool", "waived_earlier": "bool",
+    # Of the agreement that covers it: every player at the table when it was made agreed
+    # it; a player has taken a seat since play began (``table.joined``); it was made
+    # before play of an earlier sitting (``made: earlier_sitting``).
+    "unanimous": "bool", "players_changed": "bool", "earlier_sitting": "bool",
 }
 
 # Facts the judge works out from a finding's own (plain arithmetic, no expressions).
@@ -427,6 +432,12 @@ class FindingSpec(Struct, frozen=True):
     # turn it was made in (its provisions on this kind, ``CHOICE_AT_THE_SAY``), before the
     # book is found silent on it.
     tried_by: Kind | None = None
+    # What a decision on it does to the table, beside the decision's own effect
+    # (``EFFECTS``): an agreement to play a rule otherwise is played where it holds.
+    effects: dict[str, str] = {}
+    # A book with no provision on it is silent, and the table goes on by the engine's
+    # assumption of this name (``engine_defaults.yaml``), which the silence states.
+    silence_assumes: str | None = None
 
     def all_facts(self) -> dict[str, str]:
         return {**CONTEXT_FACTS, **self.facts, **{d: DERIVED_FACTS[d] for d in self.derived}}
@@ -514,6 +525,19 @@ FINDINGS: dict[Kind, FindingSpec] = {
     # ``waived_earlier``: Peel 80, 81).
     Kind.RULE_WAIVED: FindingSpec("a finding of a kind the table agreed to waive (agreed:)",
                                   {}),
+    # Recorded by the table, at the first act of the deal, for each of the book's
+    # parameters the table agreed to play otherwise (``agreed: departed`` or ``waived``
+    # with ``rule:``), where the value agreed is not the book's own: ruled by the book's
+    # provisions on a waived rule (``rule_waived``), as any finding an agreement covers.
+    # Where the decision lets it stand, the deal is played under the value agreed; else,
+    # and where the book is silent on agreements, under the book's own.
+    Kind.RULE_AGREED: FindingSpec(
+        "the table agreed to play one of the book's rules otherwise (agreed: rule)",
+        {"rule": "str", "agreed": "str", "book_value": "str", "parties": "list",
+         "refused": "list", "joined": "list", "left": "list",
+         "agreement": "int"},  # its place among the agreements (departed, then waived)
+        lawful=True,
+        effects={"action_stands": "agreed"}, silence_assumes="agreements"),
     Kind.DREW_WITHOUT_MAKING_GOOD: FindingSpec("drew before making good his stake",
                                                {"stake": "int", "required": "int",
                                                 "pat": "bool"}),  # pat: he stood pat
@@ -599,6 +623,9 @@ FINDINGS: dict[Kind, FindingSpec] = {
          # a shown hand runs ace to five; the one best hand runs nine to king
          "ace_begins": "bool", "nine_to_king": "bool",
          "in_hearts": "bool",
+         # the hands are ranked by a rule the table agreed (agreed: rule, hands.*), held
+         # under the book's law on agreements, and that rule, not the book's, decided them
+         "ranked_as_agreed": "bool",
          # the case told only the show (the deal taken as regular); who showed, in the
          # order they showed; whose act closed the betting (the last player, Peel 59)
          "deal_untold": "bool", "shown_in_order": "list", "closed_by": "player"},

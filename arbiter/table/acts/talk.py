@@ -13,6 +13,7 @@ from ...terms.seats import names_text
 from ...terms.vocabulary import Act, Kind
 from ..cases import Event
 from ..game import Game, Impossible, OutOfPlace, Phase, Seat, Status, table_stakes
+from .agreements import book_rules
 from .base import applies, checks, player
 from .common import wrong_size
 from .draw import complete_delivery
@@ -175,6 +176,7 @@ def show(game: Game) -> None:
     facts["foul_at_show"] = bool(foul)
     facts["sole_hand"] = bool(foul) and len([n for n in game.active() if n not in foul]) == 1
     facts["by_hearts"] = _by_hearts(game, result)
+    facts["ranked_as_agreed"] = _as_agreed(game, result)
     facts.update(hand_facts({n: game.seats[n].hand for n in hands},
                             result.get("winners") or []))
     facts.update(_short_winner(game, result, hands))
@@ -250,6 +252,19 @@ def _by_hearts(game: Game, result: dict[str, Any]) -> bool:
         return False
     best = max(plain.values())
     return [n for n, v in plain.items() if v == best] != list(winners)
+
+
+def _as_agreed(game: Game, result: dict[str, Any]) -> bool:
+    """Whether the ranking the table agreed, held under the book's law on agreements,
+    decided the show: under the book's own, the winners would be others."""
+    book = book_rules(game)
+    if game.rules.ranking == book.ranking or not result.get("winners"):
+        return False
+    own = _values(game, book)
+    if not own:
+        return False
+    best = max(own.values())
+    return [n for n, v in own.items() if v == best] != list(result["winners"])
 
 
 def _short_winner(game: Game, result: dict[str, Any], hands: dict[str, Any]) -> dict[str, Any]:
