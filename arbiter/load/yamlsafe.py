@@ -29,7 +29,7 @@ def _load_yaml() -> None:
         import yaml as module
 
         try:  # libyaml is several times faster; fall back to the pure-Python loader.
-            base = module.CSafeLoader
+            base: Any = module.CSafeLoader
         except AttributeError:  # pragma: no cover - depends on how PyYAML was built
             base = module.SafeLoader
         _Loader = _loader(base, module.ScalarNode)
@@ -47,7 +47,7 @@ def _loader(base: Any, scalar: Any) -> Any:
 
     find = base.resolve
 
-    class Loader(base):  # type: ignore[misc,valid-type]
+    class Loader(base):  # type: ignore[misc]
         def __init__(self, stream: str) -> None:
             super().__init__(stream)
             self.tags: dict[str, str] = {}

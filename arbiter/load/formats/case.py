@@ -9,13 +9,13 @@ The one declaration of the format: ``check`` converts a parsed case to these Str
 
 from typing import Annotated, Any, Literal
 
-from msgspec import UNSET, Meta, Struct, UnsetType
+from msgspec import Meta, Struct
 
 from ...errors import clip
 from ...terms.seats import seat_key
 from ...terms.vocabulary import Act, Intent
 from ..yamlsafe import Document
-from .common import MAX_INT
+from .common import MAX_INT, OMITTED
 
 
 class Waiver(Struct, kw_only=True, forbid_unknown_fields=True):
@@ -25,24 +25,23 @@ class Waiver(Struct, kw_only=True, forbid_unknown_fields=True):
     deal: (
         Annotated[int, Meta(ge=1, le=MAX_INT,
                             description="The deal of the sitting it was waived on.")]
-        | UnsetType
-    ) = UNSET
-    instead: Annotated[str, Meta(description="What the table did instead.")] | UnsetType = UNSET
+    ) = OMITTED
+    instead: Annotated[str, Meta(description="What the table did instead.")] = OMITTED
 
 
 class Agreed(Struct, kw_only=True, forbid_unknown_fields=True):
     """The table's agreements: a fixed ante, the limit, jack-pots, table stakes, agreed
     hands, rules departed from before play (Peel 81) or waived on one occasion (Peel 80)."""
 
-    ante: Annotated[int, Meta(ge=1, le=MAX_INT)] | UnsetType = UNSET
-    limit: Annotated[int, Meta(ge=1, le=MAX_INT)] | UnsetType = UNSET
-    jackpots: bool | UnsetType = UNSET
-    table_stakes: bool | UnsetType = UNSET
+    ante: Annotated[int, Meta(ge=1, le=MAX_INT)] = OMITTED
+    limit: Annotated[int, Meta(ge=1, le=MAX_INT)] = OMITTED
+    jackpots: bool = OMITTED
+    table_stakes: bool = OMITTED
     hands: (
-        Annotated[list[Annotated[str, Meta(min_length=1)]], Meta(max_length=10)] | UnsetType
-    ) = UNSET
-    departed: Annotated[list[Waiver], Meta(max_length=50)] | UnsetType = UNSET
-    waived: Annotated[list[Waiver], Meta(max_length=50)] | UnsetType = UNSET
+        Annotated[list[Annotated[str, Meta(min_length=1)]], Meta(max_length=10)]
+    ) = OMITTED
+    departed: Annotated[list[Waiver], Meta(max_length=50)] = OMITTED
+    waived: Annotated[list[Waiver], Meta(max_length=50)] = OMITTED
 
 
 class Table(Struct, kw_only=True, forbid_unknown_fields=True):
@@ -91,8 +90,7 @@ class Table(Struct, kw_only=True, forbid_unknown_fields=True):
                 )
             ),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     stakes: (
         Annotated[
             dict[str, Annotated[int, Meta(ge=0, le=MAX_INT)]],
@@ -102,8 +100,7 @@ class Table(Struct, kw_only=True, forbid_unknown_fields=True):
                 "agreed to play table stakes (agreed: {table_stakes: true}); else a player "
                 "who has not the funds puts in what he has (Peel 60).")),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     jackpot: (
         Annotated[
             int,
@@ -116,8 +113,7 @@ class Table(Struct, kw_only=True, forbid_unknown_fields=True):
                 ),
             ),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     pool: (
         Annotated[
             int,
@@ -127,9 +123,8 @@ class Table(Struct, kw_only=True, forbid_unknown_fields=True):
                 description=("Counters already in the pool from earlier deals (a jack-pot's)."),
             ),
         ]
-        | UnsetType
-    ) = UNSET
-    agreed: Agreed | UnsetType = UNSET
+    ) = OMITTED
+    agreed: Agreed = OMITTED
 
 
 Amount = Annotated[
@@ -143,29 +138,27 @@ Cards = Annotated[str | list[str], Meta(description="Cards such as 'As Kd 10h' o
 
 class Event(Struct, kw_only=True, forbid_unknown_fields=True):
     act: Act
-    player: str | UnsetType = UNSET
+    player: str = OMITTED
     to: (
-        Annotated[str, Meta(description=("Who the dealer gives or exposes a card to."))] | UnsetType
-    ) = UNSET
-    about: Annotated[str, Meta(description="Whom a claim is about.")] | UnsetType = UNSET
-    count: Annotated[int, Meta(ge=0, le=MAX_INT)] | UnsetType = UNSET
-    amount: Amount | UnsetType = UNSET
-    cards: Cards | UnsetType = UNSET
-    card: str | UnsetType = UNSET
+        Annotated[str, Meta(description=("Who the dealer gives or exposes a card to."))]
+    ) = OMITTED
+    about: Annotated[str, Meta(description="Whom a claim is about.")] = OMITTED
+    count: Annotated[int, Meta(ge=0, le=MAX_INT)] = OMITTED
+    amount: Amount = OMITTED
+    cards: Cards = OMITTED
+    card: str = OMITTED
     hands: (
         Annotated[
             dict[str, Cards],
             Meta(description=("deals: the cards each player was dealt, where they matter.")),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     counts: (
         Annotated[
             dict[str, Annotated[int, Meta(ge=0, le=10)]],
             Meta(description=("deals: players dealt other than five cards.")),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     uncut: (
         Annotated[
             bool | Literal["noticed_during_deal", "noticed_after_deal"],
@@ -176,9 +169,8 @@ class Event(Struct, kw_only=True, forbid_unknown_fields=True):
                 )
             ),
         ]
-        | UnsetType
-    ) = UNSET
-    note: str | UnsetType = UNSET
+    ) = OMITTED
+    note: str = OMITTED
     exposed: (
         Annotated[
             dict[str, str | None],
@@ -189,18 +181,16 @@ class Event(Struct, kw_only=True, forbid_unknown_fields=True):
                 )
             ),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     intent: (
         Annotated[Intent, Meta(description=("states: what the player said he would do."))]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
 
 
 class Dispute(Struct, kw_only=True, forbid_unknown_fields=True):
-    raised_by: str | UnsetType = UNSET
-    about: str | UnsetType = UNSET
-    question: Annotated[str, Meta(min_length=1)] | UnsetType = UNSET
+    raised_by: str = OMITTED
+    about: str = OMITTED
+    question: Annotated[str, Meta(min_length=1)] = OMITTED
     asks: (
         Annotated[
             Annotated[str, Meta(min_length=1)]
@@ -215,14 +205,13 @@ class Dispute(Struct, kw_only=True, forbid_unknown_fields=True):
                 ),
             ),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
 
 
 class CaseFile(Struct, kw_only=True, forbid_unknown_fields=True):
     """What happened at one deal of draw poker, and the dispute about it."""
 
-    title: str | UnsetType = UNSET
+    title: str = OMITTED
     note: (
         Annotated[
             str,
@@ -233,23 +222,20 @@ class CaseFile(Struct, kw_only=True, forbid_unknown_fields=True):
                 )
             ),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     rulebook: (
         Annotated[str, Meta(description=("The rulebook the players agreed on, if any."))]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     table: Table
-    agreed: Agreed | UnsetType = UNSET
+    agreed: Agreed = OMITTED
     events: Annotated[list[Annotated[str, Meta(min_length=1)] | Event], Meta(min_length=1)]
-    dispute: Dispute | UnsetType = UNSET
+    dispute: Dispute = OMITTED
     expect: (
         Annotated[
             dict[str, Any],
             Meta(description=("The expected result per rulebook id (used by the tests).")),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
 
 
 # --- what the types cannot say ------------------------------------------------------
