@@ -118,7 +118,7 @@ def read_rulebook(path: StrPath, use_cache: bool = True) -> tuple[dict[str, Any]
 
     data = validate_rulebook(parse(decode(raw, name), name, shallow=True))
     if use_cache:
-        cache.put(k, _to_cache(data), verify=lambda e: _from_cache(e, schema_raw) is not None)
+        cache.put(k, _to_cache(data), checked=True)  # the reader's checks just made
     else:
         if len(_PARSED) >= 8:
             _PARSED.clear()
