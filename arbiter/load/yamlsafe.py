@@ -42,7 +42,7 @@ def _loader(base: Any, scalar: Any) -> Any:
     resolver the tag of every value, and to step into and out of every node for the path
     resolvers, which arbiter never registers: the steps are nothing, and a plain value
     met again (a key, ``true``, a number) takes the tag found the first time. The same
-    tags as the safe loader's; 12 M instructions fewer on Peel's 4,300 nodes
+    tags as the safe loader's; 11 M instructions fewer on Peel's 4,300 nodes
     (docs/speed.md)."""
 
     find = base.resolve
@@ -155,8 +155,8 @@ def _guard(text: str, file: str) -> None:
     Both are looked for in the text's bytes first, by the C loops of ``bytes``: a file
     with neither is passed at once, and the pattern, or the count one character at a
     time, runs only on one that may hold them. Looked for one character at a time in
-    Python, they took a first run's reading of Peel (100 KB, 776 brackets) 60 M
-    instructions; now 2 M (docs/speed.md)."""
+    Python, they took a first run's reading of Peel (100 KB, 776 brackets) 53 M
+    instructions; now 6 M (docs/speed.md)."""
     try:
         raw = text.encode("utf-8")
     except UnicodeEncodeError:  # a lone surrogate: the pattern finds it
@@ -214,7 +214,8 @@ def parse(text: str, file: str, max_values: int = MAX_VALUES, shallow: bool = Fa
     (a rulebook's laws and provisions, a case's events), and find any other when it is
     asked for (``Document.where``, on a fault) by parsing again. The walk that keeps every
     position is the one that words a fault; the quick one only finds that there is one.
-    Kept shallow, Peel's 2,600 values are read in 16 M instructions fewer (docs/speed.md).
+    Kept shallow, Peel's 4,300 nodes are walked in 12 M instructions, not 40 M
+    (docs/speed.md).
     """
     _load_yaml()
     _guard(text, file)

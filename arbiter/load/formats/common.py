@@ -24,5 +24,5 @@ Cites = Annotated[list[Ref], Meta(min_length=1)]  # the laws a provision or sett
 # values of one, so a field is declared by the type a file gives it (``str``), not as a
 # union with ``UnsetType``: a typing union over an ``Annotated`` type costs the format's
 # import several thousand instructions each (a first run, which imports the rulebook's
-# format: 9 M instructions; every ruling, which imports the case's: 3 M; docs/speed.md).
+# format: 11 M instructions; every ruling, which imports the case's: 3 M; docs/speed.md).
 OMITTED: Any = UNSET
