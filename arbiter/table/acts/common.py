@@ -8,7 +8,16 @@ from typing import Any
 from ...terms.cards import FULL_PACK, RANK_NAMES
 from ...terms.seats import names_text
 from ...terms.vocabulary import FINDINGS, Kind
-from ..game import Game, Impossible, OutOfPlace, Phase, Seat, Status, table_stakes
+from ..game import (
+    Game,
+    Impossible,
+    OutOfPlace,
+    Phase,
+    Seat,
+    Status,
+    table_stakes,
+    to_speak_from,
+)
 
 
 def cards_word(n: int) -> str:
@@ -59,10 +68,10 @@ def _all_in(game: Game, name: str) -> None:
     table relying on it if any other player is still to speak."""
     if game.short_of_funds is None:
         game.short_of_funds = (name, tuple(game.active()))
-    if name not in game.all_in:
-        game.all_in.append(name)
+    if name not in game.shorts.players:
+        game.shorts.players.append(name)
     if game.rules.after_short_call == "stops_the_game":
-        game.show_demanded = name  # the round closes once his act is done (close_round)
+        game.shorts.demanded = name  # the round closes once his act is done (close_round)
         game.rely("after_short_call")
     elif any(n != name for n in game.to_act):
         game.rely("after_short_call")
@@ -220,7 +229,7 @@ def begin_draw_turn(game: Game, name: str, pat: bool = False) -> None:
     open_draw(game, name)
     seat = game.seats[name]
     if seat.stake < game.level and ("making good", name) not in game.open_findings \
-            and name not in game.all_in:  # he put in all he had, for a show for that amount
+            and name not in game.shorts.players:  # he put in all he had, for a show for that amount
         # One finding per draw: discarding, asking and being helped are one draw.
         f = game.find(Kind.DREW_WITHOUT_MAKING_GOOD, name,
                       f"{name} drew with {seat.stake} staked where the stake was "
@@ -250,7 +259,7 @@ def close_draw_if_done(game: Game) -> None:
     game.raised_before_draw = game.bet_made
     game.bet_made = False
     game.level_at_draw = game.level
-    game.to_act = game.to_speak_from(first_to_bet(game))
+    game.to_act = to_speak_from(game, first_to_bet(game))
 
 
 def first_to_bet(game: Game) -> str:
@@ -279,9 +288,10 @@ def close_round(game: Game, name: str | None = None) -> None:
     """The end of the say, the draw or a round of betting, if the table has reached it
     (``name``: who acted last, if anyone did)."""
     active = game.active()
-    if game.show_demanded is not None and game.phase in (Phase.SAY, Phase.BETTING):
-        game.show_demanded = None
-        game.to_act = []  # his demand for a show closes the say, or the betting
+    if game.shorts.demanded is not None:
+        game.shorts.demanded = None
+        if game.phase in (Phase.SAY, Phase.BETTING):
+            game.to_act = []  # his demand for a show closes the say, or the betting
     if game.phase == Phase.SAY:
         if len(active) == 1 and game.opened and game.seats[active[0]].came_in:
             won_uncalled(game, active[0])
@@ -293,7 +303,7 @@ def close_round(game: Game, name: str | None = None) -> None:
         elif not game.to_act and not game.bet_made and game.rules.first_may_stand:
             # Every player stood: a stand declines to bet only "until the next round", so
             # the turn comes round again to those who stood (Peel p. 37).
-            game.to_act = game.to_speak_from(first_to_bet(game))
+            game.to_act = to_speak_from(game, first_to_bet(game))
         elif not game.to_act:
             game.phase = Phase.SHOW
             game.last_player = name if name is not None and name in active \
@@ -328,6 +338,7 @@ def retire(game: Game, name: str) -> None:
     closes if he was the last it waited for."""
     if game.seats[name].status != Status.IN or game.phase == Phase.OVER:
         return
+    game.rely("after_retiring")  # the say goes on without him (turns.after_retiring)
     game.fold(name)
     if name in game.stood:
         game.stood.remove(name)

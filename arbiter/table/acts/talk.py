@@ -231,6 +231,7 @@ def _best_at_show(game: Game, result: dict[str, Any], hands: dict[str, Any],
         result["assumed"] = list(relied)
     return relied
 
+
 def _short_relied(game: Game) -> tuple[str, ...]:
     """What the show rests on of the engine's assumptions, where a player put in all he
     had and demanded a show for it: that, not at table stakes, he put in what he had
