@@ -127,6 +127,8 @@ def come_in(game: Game, name: str, stated: int | None) -> None:
         # "C comes in 20" where making good costs 8: he makes good and goes 12 better.
         raise_(game, name, stated - owe)
         return
+    if stated is not None and stated < owe and stated == seat.funds:
+        stated = None  # all he has: short of the funds to call it, as if written without it
     if stated is not None and stated != owe:
         kind = Kind.SHORT_STAKE if stated < owe else Kind.AMOUNT_DIFFERS
         what = "calling" if game.phase == Phase.BETTING else "making good"
