@@ -280,8 +280,11 @@ def _short_winner(game: Game, result: dict[str, Any], hands: dict[str, Any]) -> 
         min(game.seats[p].stake - put_up.get(p, 0), own) for p in in_game)
     claim = min(claim, game.pool)
     others = sorted(((v, n) for n, v in hands.items() if n != name), reverse=True)
+    rest = [n for n in game.active() if n != name]
+    # The hands not named, the next best is known only where one other hand is at the show.
+    nxt = others[0][1] if others else rest[0] if len(rest) == 1 else None
     return {"short_of_funds": True, "claim": claim, "remainder": game.pool - claim,
-            "next_best": others[0][1] if others else None}
+            "next_best": nxt}
 
 
 def _values(game: Game, rules: Rules) -> dict[str, Any]:
