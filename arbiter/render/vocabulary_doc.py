@@ -80,6 +80,9 @@ def defaults() -> str:
         rows.append(f"| procedure `{name}` | `{shown}` | {says} |")
     for name, entry in data.get("void", {}).items():
         rows.append(f"| void `{name}` | `{entry['value']}` | {entry['assumes']} |")
+    if "agreements" in data:  # a table's agreement to play one of the book's rules otherwise
+        entry = data["agreements"]
+        rows.append(f"| `agreements` | `{entry['value']}` | {entry['assumes']} |")
     return "\n".join(rows)
 
 

@@ -32,7 +32,6 @@ from ..terms.vocabulary import (
     POOL_TAKERS,
     QUESTIONS,
     Act,
-    Decision,
     Question,
 )
 from ..terms.words import condition_words, penalty_words, run_on
@@ -333,8 +332,11 @@ def _from_ruling(ruling: Ruling, asked: Asked) -> Answer | None:
                     and not d.condition):
                 return _from_decision(asked, d, "no")
         return None
+    now = ruling.replay.facts.get("deal", 1)  # the pool of the deal the events reach
     for d in ruling.decisions:
         taker = POOL_TAKERS.get(d.decision)
+        if d.finding.facts.get("deal", 1) != now:
+            continue
         f = d.finding.facts
         if taker == "nobody":
             out = _from_decision(asked, d, "nobody: the pool stays for the next deal")
@@ -345,8 +347,17 @@ def _from_ruling(ruling: Ruling, asked: Asked) -> Answer | None:
         else:
             continue
         out.cites += _also_deciding(ruling, d, out.cites)
+        out.cites += _played_by(ruling, out.cites, now)
         return out
     return None
+
+
+def _played_by(ruling: Ruling, have: list[str], deal: int) -> list[str]:
+    """The laws of the rulings that said which rule the deal was played under (the table's
+    agreement to play one otherwise, held or not: Peel 80, 81), after the rest."""
+    return list(dict.fromkeys(c for d in ruling.decisions if FINDINGS[d.finding.kind].effects
+                              and not d.condition and d.finding.facts.get("deal", 1) == deal
+                              for c in d.cites if c not in have))
 
 
 def _also_deciding(ruling: Ruling, first: Decided, have: list[str]) -> list[str]:
@@ -420,7 +431,7 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     own = from_book(book, asked, facts)  # the book's own answer comes first
     if own is not None:
         return own
-    if not new and (amends := _on_what_it_amends(h, asked, at, done)):
+    if not decided and (amends := _on_what_it_amends(h, asked, at, done)):
         return amends
     if decided:
         # One decision that rules the act out answers it (no, on that decision's reason),
@@ -451,7 +462,7 @@ def _on_what_it_amends(h: Ruling, asked: Asked, step: int, done: bool) -> Answer
     earlier = [found[i] for s, i in h.replay.facts.get("amended", []) if s == step]
     for d in h.decisions:
         if any(d.finding is f for f in earlier):
-            out = _from_decision(asked, d, "yes" if d.decision == Decision.CORRECTED else "no")
+            out = _from_decision(asked, d, "yes" if PERMITS.get(d.decision) else "no")
             out.if_done = not done
             return out
     quiet = [s for s in h.silences if any(s.finding is f for f in earlier)]
@@ -493,9 +504,11 @@ def _permits(d: Decided) -> bool:
 
 
 def _same_act(a: Event, b: Event) -> bool:
-    """The same act by the same player, however the lines were written."""
-    return replace(a, line=None, column=None, text="") == replace(b, line=None, column=None,
-                                                                  text="")
+    """The same act by the same player, however the lines were written; a question that
+    names no amount (or count) asks of the act the events hold for whatever they give it."""
+    figures = {k: None for k in ("amount", "count") if getattr(b, k) is None}
+    return replace(a, line=None, column=None, text="", **figures) == replace(
+        b, line=None, column=None, text="")
 
 
 # Findings that say only that the act came before the player's turn.

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..law.params import assumption, engine_defaults, voice
+from ..terms.vocabulary import FINDINGS
 
 if TYPE_CHECKING:
     from ..law.laws import Rulebook
@@ -43,6 +44,9 @@ class Assumptions:
         depends on."""
         out = [assumption(name, voice(self.book)) for name in f.assumed]
         out += self.merged.get(id(f), [])
+        silent = FINDINGS[f.kind].silence_assumes
+        if p is None and silent:  # the book has no provision on it: the table goes on so
+            out.append(_fill(str(engine_defaults()[silent]["assumes"]), self.book))
         if p is not None and ("evidence" in p or "referee" in p):
             defaults = engine_defaults()["procedures"]
             out += [_fill(defaults[k]["assumes"], self.book) for k in self.procedures

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from ..table.replay import Replay, replay
 from ..terms.findings import Consequence
-from ..terms.vocabulary import EFFECTS, EXCESS_OVER, Act, Undoes
+from ..terms.vocabulary import EFFECTS, EXCESS_OVER, FINDINGS, Act, Undoes
 from .counters import tell
 from .rulings import rule_on
 
@@ -37,6 +37,11 @@ if TYPE_CHECKING:
 ROUNDS = 6
 
 _WHEN_FOUND = "_when_found"
+
+# An agreement on one of the book's rules, held: the deal is played under the value agreed,
+# from the act at which it was found (the first of the deal), before that act. ``amount``
+# names which agreement (its place among them).
+_AGREED = "agreed"
 
 # Acts by which an irregularity is raised at the table.
 _POINTING = frozenset({Act.POINTS_OUT, Act.DISPUTES})
@@ -54,13 +59,19 @@ def consequences(ruling: Ruling) -> tuple[Consequence, ...]:
     branched = {id(s.finding) for s in ruling.silences if s.condition}
     out: list[Consequence] = []
     for d in ruling.decisions:
-        effect = EFFECTS.get(d.decision)
         f = d.finding
+        effect = FINDINGS[f.kind].effects.get(str(d.decision)) or EFFECTS.get(d.decision)
         if effect is None or d.condition or id(f) in branched or f.step < 1:
             continue
         if f.step > len(events):
             continue
         amount = 0
+        if effect == _AGREED:  # played from the first act of the deal it was found at
+            c = Consequence(f.step, effect, None, d.provision, str(f.kind),
+                            int(f.facts.get("agreement", 0)))
+            if c not in out:
+                out.append(c)
+            continue
         if effect == "void":
             ev = events[f.step - 1]
             if ev.act not in _UNDOABLE or ev.player != f.player:

@@ -20,7 +20,7 @@ from ..load.files import MAX_CASE, decode, read_bytes
 from ..load.formats.case import CaseFile, case_size, distinct_seats
 from ..load.formats.check import conform
 from ..load.yamlsafe import MAX_CASE_VALUES, Document, parse
-from ..terms.seats import name_fault, nfc
+from ..terms.seats import name_fault, nfc, seat_key
 from ..terms.vocabulary import Act
 from .agreed import Agreed, agreed_from
 from .events import Event, _Ctx, _q, _seat, ambiguous_seat, parse_line, parse_mapping
@@ -41,6 +41,9 @@ class Table(Struct, frozen=True):
     stakes: tuple[tuple[str, int], ...] = ()
     jackpot: int = 0
     pool: int = 0
+    # A change of players in the sitting (``joined``): each new player, with the player
+    # whose seat he took since play began.
+    joined: tuple[tuple[str, str], ...] = ()
 
 
 class Dispute(Struct, frozen=True):
@@ -98,7 +101,7 @@ def case_from_document(doc: Document) -> Case:
     deals = 1 + sum(1 for e in events if e.act == Act.NEXT_DEAL)
     agreed = agreed_from(doc, data.get("agreed", t.get("agreed")),
                          ("agreed",) if "agreed" in data else ("table", "agreed"), deals,
-                         table.blind)
+                         table.blind, seats, table.joined)
     return Case(
         file=doc.file,
         table=table,
@@ -139,7 +142,28 @@ def _table(doc: Document, t: dict[str, Any], seats: tuple[str, ...],
         stakes=tuple(stakes.items()),
         jackpot=t.get("jackpot", 0),
         pool=t.get("pool", 0),
+        joined=_joined(doc, t.get("joined", {}), seats, counters),
     )
+
+
+def _joined(doc: Document, joined: dict[str, str], seats: tuple[str, ...],
+            counters: dict[str, int]) -> tuple[tuple[str, str], ...]:
+    """Each player who took a seat since play began, a seat now, and the player whose
+    seat he took, who is not."""
+    out: list[tuple[str, str]] = []
+    for new, old in joined.items():
+        seat = _seat(new, _Ctx(doc, ("table", "joined", new), seats, counters))
+        left = nfc(old)
+        why = name_fault(left)
+        if why is not None or any(seat_key(left) == seat_key(s) for s in seats) or any(
+                seat_key(left) == seat_key(o) for _, o in out):
+            raise doc.error(("table", "joined", new), f"expected the player whose seat "
+                            f"{seat} took, one who has left the table: got {_q(old)}"
+                            + (f" ({why})" if why else ", who is at the table"
+                               if any(seat_key(left) == seat_key(s) for s in seats)
+                               else ", whose seat another took"))
+        out.append((seat, left))
+    return tuple(out)
 
 
 def _events(doc: Document, raws: list[Any], seats: tuple[str, ...],

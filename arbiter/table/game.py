@@ -68,7 +68,8 @@ class Seat(Struct):
     drawn: bool = False
     drawn_lifted: bool = False  # raised from the table after his draw (Peel 48)
     dealt: tuple[str | None, ...] = ()  # the original hand, as far as it was named
-    borrowed: bool = False
+    borrowed: bool = False  # borrowed to raise: the borrowed money paid for a going better
+    borrowing: bool = False  # borrowed, and the money not yet spent on an act
     stated: str | None = None  # what he said he would do when his turn came
     stated_amount: int | None = None  # and the amount he said he would do it for
 
@@ -355,14 +356,14 @@ class Game:
     # --- stakes before the deal -------------------------------------------------------
 
     def next_straddler(self) -> str:
-        last = self.straddles[-1][0] if self.straddles else self.age
-        return self.left_of(last)
+        made = in_turn_straddles(self)
+        return self.left_of(made[-1][0] if made else self.age)
 
     def straddle_amount(self) -> int:
-        r = self.rules
-        if not self.straddles:
+        r, made = self.rules, in_turn_straddles(self)
+        if not made:
             return r.straddle_first * self.blind_unit
-        last = self.straddles[-1][1]
+        last = made[-1][1]
         return last * 2 if r.straddle_step == "double" else last + self.blind_unit
 
     def standing_straddles(self) -> list[tuple[str, int]]:
@@ -413,4 +414,15 @@ def to_speak_from(game: Game, name: str) -> list[str]:
     if any(n in game.shorts.players for n in out):
         game.rely("after_short_call")
         out = [n for n in out if n not in game.shorts.players]
+    return out
+
+
+def in_turn_straddles(game: Game) -> list[tuple[str, int]]:
+    """The straddles made by the player whose right it was: one out of turn does not carry
+    the right past the player it was due to, who has neither refused nor let it go (Foster
+    17, Peel 21, Hoffmann p. 131: the right is each player's in turn)."""
+    out: list[tuple[str, int]] = []
+    for s in game.straddles:
+        if s[0] == game.left_of(out[-1][0] if out else game.age):
+            out.append(s)
     return out

@@ -18,10 +18,18 @@ from ..law.laws import Rulebook
 from ..law.params import Rules, precedence_of, rules_from, voice, yaml_name
 from ..terms.findings import Consequence, Finding, Told
 from .acts import finish, run
+from .acts.agreements import (
+    book_rules,
+    keep_book_rules,
+    not_the_books,
+    play_agreed,
+    rules_agreed,
+)
 from .acts.common import end_deal, retire
+from .agreed import Waiver
 from .agreed_values import agreed_values
 from .cases import Case, Event
-from .deals import next_dealer
+from .deals import first_of_deal, next_dealer
 from .game import Game, Impossible, Phase, table_stakes
 
 
@@ -132,10 +140,13 @@ def replay(case: Case, rulebook: Rulebook | None = None,
     steps = [_snapshot(game, 0, None, "the table before the deal", 0)]
     ended = False
     told: list[Told] = []
+    held: list[Waiver] = []  # the agreements on the book's rules held for the sitting
     for i, ev in enumerate(case.events, 1):
         game.step, game.line = i, ev.line
         before = len(game.findings)
         due = [c for c in obey if c.step == i]
+        if not ended and first_of_deal(game):
+            held = _agreed_rules(game, due, held)
         saved = game.save() if any(_voids(c) for c in due) else None
         try:
             if not ended:
@@ -195,6 +206,22 @@ def sitting_facts(game: Game) -> dict[str, Any]:
     out["amended"] = [[step, i] for step, f in game.notes.amended
                       for i, g in enumerate(game.findings) if g is f]
     return out
+
+
+def _agreed_rules(game: Game, due: list[Consequence], held: list[Waiver]) -> list[Waiver]:
+    """At the first act of a deal: the book's rules the table agreed to play otherwise are
+    found, and the deal is played under those whose ruling lets them stand (``agreed``:
+    for the sitting, or on this occasion), and the book's own rules for the rest. Returns
+    the agreements held for the sitting."""
+    keep_book_rules(game)
+    rules_agreed(game)
+    agreed = game.agreed
+    now = [agreed.nth(c.amount) for c in due if c.effect == "agreed"] if agreed else []
+    now += [w for _, w in (agreed.rules(game.deal) if agreed else [])
+            if not_the_books(game, w) and w.deal in (None, game.deal)]
+    sitting = [*held, *(w for w in now if w.deal is None)]
+    game.rules = play_agreed(book_rules(game), [*sitting, *(w for w in now if w.deal)])
+    return sitting
 
 
 def _voids(c: Consequence) -> bool:

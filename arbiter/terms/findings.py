@@ -67,7 +67,8 @@ class Consequence(Struct, frozen=True):
     """What a ruling does to the table (``EFFECTS`` in the vocabulary), applied after the
     act at ``step``: ``effect`` on ``player``, by ``provision`` (on the finding ``kind``).
     ``amount``: the counters it moves (what went past the limit, for ``void:excess``; the
-    fine, for ``fine``)."""
+    fine, for ``fine``; for ``agreed``, which of the table's agreements is played, by its
+    place among them, before the act at ``step``, the first of its deal)."""
 
     step: int
     effect: str

@@ -96,6 +96,7 @@ class Kind(StrEnum):
     BEYOND_TABLE_STAKES = "beyond_table_stakes"
     SHORT_AFTER_BORROWING = "short_after_borrowing"
     RULE_WAIVED = "rule_waived"
+    RULE_AGREED = "rule_agreed"
     DREW_WITHOUT_MAKING_GOOD = "drew_without_making_good"
     DREW_OUT_OF_TURN = "drew_out_of_turn"
     ASKED_WRONG_NUMBER = "asked_wrong_number"
@@ -140,6 +141,7 @@ class Decision(StrEnum):
 
     FOUL_HAND = "foul_hand"
     RETIRES = "retires"
+    MAKE_GOOD_OR_PASS = "make_good_or_pass"
     MISDEAL = "misdeal"
     NEW_DEAL = "new_deal"
     DEAL_STANDS = "deal_stands"
@@ -389,6 +391,10 @@ CONTEXT_FACTS: dict[str, str] = {
     # waive on this occasion, or before play for the whole sitting (Peel 80, 81); or of a
     # kind it waived on an earlier occasion of the sitting only.
     "waived": "bool", "waived_before_play": "bool", "waived_earlier": "bool",
+    # Of the agreement that covers it: every player at the table when it was made agreed
+    # it; a player has taken a seat since play began (``table.joined``); it was made
+    # before play of an earlier sitting (``made: earlier_sitting``).
+    "unanimous": "bool", "players_changed": "bool", "earlier_sitting": "bool",
 }
 
 # Facts the judge works out from a finding's own (plain arithmetic, no expressions).
@@ -428,6 +434,12 @@ class FindingSpec(Struct, frozen=True):
     # turn it was made in (its provisions on this kind, ``CHOICE_AT_THE_SAY``), before the
     # book is found silent on it.
     tried_by: Kind | None = None
+    # What a decision on it does to the table, beside the decision's own effect
+    # (``EFFECTS``): an agreement to play a rule otherwise is played where it holds.
+    effects: dict[str, str] = {}
+    # A book with no provision on it is silent, and the table goes on by the engine's
+    # assumption of this name (``engine_defaults.yaml``), which the silence states.
+    silence_assumes: str | None = None
 
     def all_facts(self) -> dict[str, str]:
         return {**CONTEXT_FACTS, **self.facts, **{d: DERIVED_FACTS[d] for d in self.derived}}
@@ -472,9 +484,11 @@ FINDINGS: dict[Kind, FindingSpec] = {
         "a straddle after a player refused to straddle in turn",
         {"refused_by": "player", "refused_by_first": "bool", "after_dealer": "bool",
          **_STRADDLE_FACTS}, lawful=True),  # where the right goes on in turn (Peel 21)
+    # ``started``: a straddle had been made before this one (the right to start one is the
+    # age's left-hand neighbour's alone; after it, the right is each next player's in turn).
     Kind.STRADDLE_OUT_OF_TURN: FindingSpec("a straddle by a player whose right it was not",
                                            {"expected": "player", "after_dealer": "bool",
-                                            **_STRADDLE_FACTS}),
+                                            "started": "bool", **_STRADDLE_FACTS}),
     Kind.STRADDLE_WRONG_AMOUNT: FindingSpec(
         "a straddle of other than the amount in turn",
         {"amount": "int", "expected": "int", **_STRADDLE_FACTS}),
@@ -500,10 +514,12 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.BEYOND_TABLE_STAKES: FindingSpec("needed more than he has on the table",
                                           {"wanted": "int", "had": "int",
                                            "borrowed": "bool", "in_pool": "int"}, lawful=True),
-    # Not at table stakes: a player who has borrowed puts in less than the act costs, all
-    # he has left (Peel 62: "If a player borrow money to raise, he shall borrow to call").
+    # Not at table stakes: a player who has borrowed to raise (the borrowed money paid for a
+    # going better, not a call) puts in less than the act costs, all he has left (Peel 62:
+    # "If a player borrow money to raise, he shall borrow to call"). ``borrowed`` in the
+    # facts of beyond_table_stakes and of the answers means the same: borrowed to raise.
     Kind.SHORT_AFTER_BORROWING: FindingSpec(
-        "having borrowed, put in less than the act cost, all he had left",
+        "having borrowed to raise, put in less than the act cost, all he had left",
         {"wanted": "int", "had": "int", "in_pool": "int"}),
     # Never recorded by the table: a book's provisions on it rule, beside (or, where the
     # rule is waived on this occasion, instead of) its provisions on the finding's own kind,
@@ -511,6 +527,19 @@ FINDINGS: dict[Kind, FindingSpec] = {
     # ``waived_earlier``: Peel 80, 81).
     Kind.RULE_WAIVED: FindingSpec("a finding of a kind the table agreed to waive (agreed:)",
                                   {}),
+    # Recorded by the table, at the first act of the deal, for each of the book's
+    # parameters the table agreed to play otherwise (``agreed: departed`` or ``waived``
+    # with ``rule:``), where the value agreed is not the book's own: ruled by the book's
+    # provisions on a waived rule (``rule_waived``), as any finding an agreement covers.
+    # Where the decision lets it stand, the deal is played under the value agreed; else,
+    # and where the book is silent on agreements, under the book's own.
+    Kind.RULE_AGREED: FindingSpec(
+        "the table agreed to play one of the book's rules otherwise (agreed: rule)",
+        {"rule": "str", "agreed": "str", "book_value": "str", "parties": "list",
+         "refused": "list", "joined": "list", "left": "list",
+         "agreement": "int"},  # its place among the agreements (departed, then waived)
+        lawful=True,
+        effects={"action_stands": "agreed"}, silence_assumes="agreements"),
     Kind.DREW_WITHOUT_MAKING_GOOD: FindingSpec("drew before making good his stake",
                                                {"stake": "int", "required": "int",
                                                 "pat": "bool"}),  # pat: he stood pat
@@ -596,6 +625,9 @@ FINDINGS: dict[Kind, FindingSpec] = {
          # a shown hand runs ace to five; the one best hand runs nine to king
          "ace_begins": "bool", "nine_to_king": "bool",
          "in_hearts": "bool",
+         # the hands are ranked by a rule the table agreed (agreed: rule, hands.*), held
+         # under the book's law on agreements, and that rule, not the book's, decided them
+         "ranked_as_agreed": "bool",
          # the case told only the show (the deal taken as regular); who showed, in the
          # order they showed; whose act closed the betting (the last player, Peel 59)
          "deal_untold": "bool", "shown_in_order": "list", "closed_by": "player"},
@@ -655,6 +687,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
 DECISIONS: dict[Decision, str] = {
     Decision.FOUL_HAND: "the hand is foul: it may not win, and what was staked is lost",
     Decision.RETIRES: "the player must retire, forfeiting what he has staked",
+    Decision.MAKE_GOOD_OR_PASS: "the player must make his stake good or pass, forfeiting what "
+                                "he has staked: the choice is his when his turn comes",
     Decision.MISDEAL: "a misdeal: the deal passes or is made again, as the book says",
     Decision.NEW_DEAL: "the cards are dealt again",
     Decision.DEAL_STANDS: "the deal stands",
@@ -685,7 +719,9 @@ VOIDS: frozenset[Decision] = frozenset({Decision.ACTION_VOID})
 # leave open) and its finding is complete: the table goes on from it before the next act.
 # ``retire``: the player leaves the game, with no say after, his stake staying in the pool
 # (a stake not made good is seen at the table as it happens); ``deal_ends``: the deal is
-# over (a misdeal, a new deal), and nothing more of it is played or ruled. ``_when_found``:
+# over (a misdeal, a new deal), and nothing more of it is played or ruled. ``make_good_or_pass``
+# has none: the player keeps his say, and when his turn comes his own act (making good, or
+# passing) is the choice, found and ruled then. ``_when_found``:
 # from the moment the irregularity is pointed out at the table, not before: a foul hand
 # nobody has noticed is "found ... at the end of the game" (Peel 64), a card short in the
 # deal is a misdeal when it is discovered (Peel 12), and until then the game goes on as the
@@ -1054,7 +1090,7 @@ QUESTION_FACTS: dict[str, str] = {
     # for "may PLAYER ACT": what the act, done now, would be found, and the book's decision
     "found": "str", "decision": "str",
     # for "may PLAYER ACT": whether the act needs more than his funds, whether he had
-    # borrowed, and whether the table agreed to play table stakes
+    # borrowed to raise, and whether the table agreed to play table stakes
     "short_of_funds": "bool", "borrowed": "bool", "table_stakes": "bool",
     # the sitting: which deal this is, who dealt it, who the book has deal the next
     "deal": "int", "next_dealer": "player", "last_dealer": "player",

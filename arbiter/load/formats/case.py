@@ -17,16 +17,64 @@ from ...terms.vocabulary import Act, Intent
 from ..yamlsafe import Document
 from .common import MAX_INT
 
+Parties = Annotated[
+    list[Annotated[str, Meta(min_length=1)]],
+    Meta(min_length=1, max_length=10, extra_json_schema={"uniqueItems": True},
+         description=("The players who agreed it (seats, or players who have left since: "
+                      "table.joined). Not given: every player at the table when it was "
+                      "made.")),
+]
+
+Rule = Annotated[str, Meta(description=(
+    "The rule departed from, where it is one of the book's parameters: its key, "
+    "group.setting (hands.ace_in_sequence), with the value agreed under 'value'."))]
+
+Value = Annotated[
+    str | bool | int | list[str],
+    Meta(description="The value of the parameter the table agreed (with 'rule')."),
+]
+
 
 class Waiver(Struct, kw_only=True, forbid_unknown_fields=True):
+    """A rule set aside on one occasion, a deal of the sitting (Peel 80)."""
+
     finding: Annotated[
         str, Meta(description="The finding kind the rule is about, e.g. card_exposed_in_deal.")
-    ]
+    ] | UnsetType = UNSET
+    rule: Rule | UnsetType = UNSET
+    value: Value | UnsetType = UNSET
     deal: (
         Annotated[int, Meta(ge=1, le=MAX_INT,
                             description="The deal of the sitting it was waived on.")]
         | UnsetType
     ) = UNSET
+    by: Parties | UnsetType = UNSET
+    unanimous: Annotated[bool, Meta(description=(
+        "false: not every player agreed (where who did is not told; else 'by')."))] \
+        | UnsetType = UNSET
+    instead: Annotated[str, Meta(description="What the table did instead.")] | UnsetType = UNSET
+
+
+class Departure(Struct, kw_only=True, forbid_unknown_fields=True):
+    """A rule departed from by agreement before play, for the sitting (Peel 81)."""
+
+    finding: Annotated[
+        str, Meta(description="The finding kind the rule is about, e.g. card_exposed_in_deal.")
+    ] | UnsetType = UNSET
+    rule: Rule | UnsetType = UNSET
+    value: Value | UnsetType = UNSET
+    by: Parties | UnsetType = UNSET
+    unanimous: Annotated[bool, Meta(description=(
+        "false: not every player agreed (where who did is not told; else 'by')."))] \
+        | UnsetType = UNSET
+    deal: Annotated[int, Meta(description=(
+        "Not taken here: a departure agreed before play holds for the whole sitting; a "
+        "rule waived on one deal goes under 'waived'."))] | UnsetType = UNSET
+    made: Annotated[
+        Literal["before_play", "earlier_sitting"],
+        Meta(description=("When it was agreed: before play began this sitting (the "
+                          "default), or before play of an earlier sitting.")),
+    ] | UnsetType = UNSET
     instead: Annotated[str, Meta(description="What the table did instead.")] | UnsetType = UNSET
 
 
@@ -41,7 +89,7 @@ class Agreed(Struct, kw_only=True, forbid_unknown_fields=True):
     hands: (
         Annotated[list[Annotated[str, Meta(min_length=1)]], Meta(max_length=10)] | UnsetType
     ) = UNSET
-    departed: Annotated[list[Waiver], Meta(max_length=50)] | UnsetType = UNSET
+    departed: Annotated[list[Departure], Meta(max_length=50)] | UnsetType = UNSET
     waived: Annotated[list[Waiver], Meta(max_length=50)] | UnsetType = UNSET
 
 
@@ -126,6 +174,17 @@ class Table(Struct, kw_only=True, forbid_unknown_fields=True):
                 le=MAX_INT,
                 description=("Counters already in the pool from earlier deals (a jack-pot's)."),
             ),
+        ]
+        | UnsetType
+    ) = UNSET
+    joined: (
+        Annotated[
+            dict[str, str],
+            Meta(description=(
+                "A change of players in the sitting: each player who has taken a seat "
+                "since play began, with the player whose seat he took ({F: E}: E left, "
+                "and F sits in his place). The seat is named in 'seats' by the new "
+                "player.")),
         ]
         | UnsetType
     ) = UNSET

@@ -95,7 +95,7 @@ def check_straddles(game: Game, ev: Event) -> None:
         game.find(Kind.STRADDLE_OUT_OF_TURN, name,
                   f"{name} straddled, but the right to straddle was "
                   f"{game.next_straddler()}'s", expected=game.next_straddler(),
-                  after_dealer=after_dealer, recognised=rec)
+                  after_dealer=after_dealer, started=bool(game.straddles), recognised=rec)
     elif after_dealer:
         game.find(Kind.STRADDLE_AFTER_DEALER, name,
                   f"{name} straddled in turn after the dealer, {game.dealer}, had had the "

@@ -35,6 +35,9 @@ def late(game: Game, name: str, count: int) -> None:
 
 def discard(game: Game, name: str, count: int, cards: tuple[str, ...]) -> None:
     seat = game.seats[name]
+    if game.phase in (Phase.DRAW, Phase.BETTING) and seat.drawn \
+            and 0 < count <= len(seat.hand) - 5:
+        throw_surplus(game, seat, count)
     if game.phase in (Phase.DRAW, Phase.BETTING):
         late(game, name, count)
     if seat.discarded is not None:
@@ -56,6 +59,19 @@ def discard(game: Game, name: str, count: int, cards: tuple[str, ...]) -> None:
     seat.discarded = count
     if seat.asked is not None and seat.asked != count:
         asked_wrong(game, name)
+
+
+def throw_surplus(game: Game, seat: Seat, count: int) -> None:
+    """A player holding more than five after his draw throws out cards, no more than the
+    surplus: no second draw (he asks for nothing), but an act out of its place that makes
+    good, or not, what his draw did wrong (Foster 24, "he must discard before seeing them";
+    CH3b): a question on it is answered by the ruling on that draw."""
+    for key in ("dealer", "given", "size"):
+        f = game.open_findings.get((key, seat.name))
+        if f is not None:
+            game.notes.amended.append((game.step, f))
+    raise OutOfPlace(f"{seat.name} has had the draw and holds {len(seat.hand)}: a discard "
+                     "of the surplus, not a draw")
 
 
 def ask(game: Game, name: str, count: int) -> None:

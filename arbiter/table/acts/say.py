@@ -8,7 +8,7 @@ from collections.abc import Callable
 from ...terms.cards import card_name
 from ...terms.vocabulary import INTENTS, Act, Kind
 from ..cases import Event
-from ..game import Game, OutOfPlace, Phase, Status
+from ..game import Game, OutOfPlace, Phase, Seat, Status
 from .agreements import opening_stake
 from .base import applies, checks, player
 from .common import after_money, check_turn, pay
@@ -128,7 +128,7 @@ def come_in(game: Game, name: str, stated: int | None) -> None:
         raise_(game, name, stated - owe)
         return
     if stated is not None and stated < owe and stated == seat.funds:
-        stated = None  # all he has: short of the funds to call it, as if written without it
+        stated = None  # all he has, where more was needed: short of funds (Peel 60), in pay
     if stated is not None and stated != owe:
         kind = Kind.SHORT_STAKE if stated < owe else Kind.AMOUNT_DIFFERS
         what = "calling" if game.phase == Phase.BETTING else "making good"
@@ -136,9 +136,18 @@ def come_in(game: Game, name: str, stated: int | None) -> None:
                   stated=stated, required=owe, raised=game.level > game.going_in())
         owe = stated
     pay(game, name, owe)
+    spent(seat, raised=False)
     seat.came_in = True
     seat.looked = True
     game.acted(name)
+
+
+def spent(seat: Seat, raised: bool) -> None:
+    """The act that spends borrowed money says what it was borrowed for: a going better
+    (Peel 62: "If a player borrow money to raise, he shall borrow to call"), or a call."""
+    if seat.borrowing:
+        seat.borrowing = False
+        seat.borrowed = seat.borrowed or raised
 
 
 def _opens_if_first(game: Game, name: str) -> None:
@@ -162,8 +171,10 @@ def raise_(game: Game, name: str, by: int, limit_found: bool = False) -> None:
     if not limit_found:
         check_limit(game, name, by)
     seat = game.seats[name]
+    first_bet = game.phase == Phase.BETTING and not game.bet_made  # a bet, not a raise
     game.level = max(game.level, seat.stake) + by
     pay(game, name, game.level - seat.stake)
+    spent(seat, raised=not first_bet)
     seat.came_in = True
     seat.looked = True
     game.bet_made = True
@@ -319,6 +330,6 @@ def apply_states(game: Game, ev: Event) -> None:
 @applies(Act.BORROWS)
 def apply_borrows(game: Game, ev: Event) -> None:
     seat = game.seats[player(ev)]
-    seat.borrowed = True
+    seat.borrowing = True  # what it paid for is told by the act that spends it (spent)
     if seat.funds is not None:
         seat.funds += ev.amount or 0

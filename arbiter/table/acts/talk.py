@@ -9,9 +9,11 @@ from msgspec.structs import replace
 
 from ...law.params import Rules
 from ...terms.cards import evaluate
+from ...terms.seats import names_text
 from ...terms.vocabulary import Act, Kind
 from ..cases import Event
 from ..game import Game, Impossible, OutOfPlace, Phase, Seat, Status, table_stakes
+from .agreements import book_rules
 from .base import applies, checks, player
 from .common import wrong_size
 from .draw import complete_delivery
@@ -176,6 +178,7 @@ def show(game: Game) -> None:
     facts["foul_at_show"] = bool(foul)
     facts["sole_hand"] = bool(foul) and len([n for n in game.active() if n not in foul]) == 1
     facts["by_hearts"] = _by_hearts(game, result)
+    facts["ranked_as_agreed"] = _as_agreed(game, result)
     facts.update(hand_facts({n: game.seats[n].hand for n in hands},
                             result.get("winners") or []))
     facts.update(_short_winner(game, result, hands))
@@ -263,6 +266,19 @@ def _by_hearts(game: Game, result: dict[str, Any]) -> bool:
     return [n for n, v in plain.items() if v == best] != list(winners)
 
 
+def _as_agreed(game: Game, result: dict[str, Any]) -> bool:
+    """Whether the ranking the table agreed, held under the book's law on agreements,
+    decided the show: under the book's own, the winners would be others."""
+    book = book_rules(game)
+    if game.rules.ranking == book.ranking or not result.get("winners"):
+        return False
+    own = _values(game, book)
+    if not own:
+        return False
+    best = max(own.values())
+    return [n for n, v in own.items() if v == best] != list(result["winners"])
+
+
 def _short_winner(game: Game, result: dict[str, Any], hands: dict[str, Any]) -> dict[str, Any]:
     """Peel 60: a winner who demanded a show for all he had claims the ante and straddles,
     and a sum equal to his stake from each player in the game when he demanded it; the next
@@ -280,11 +296,11 @@ def _short_winner(game: Game, result: dict[str, Any], hands: dict[str, Any]) -> 
         min(game.seats[p].stake - put_up.get(p, 0), own) for p in in_game)
     claim = min(claim, game.pool)
     others = sorted(((v, n) for n, v in hands.items() if n != name), reverse=True)
-    rest = [n for n in game.active() if n != name]
-    # The hands not named, the next best is known only where one other hand is at the show.
-    nxt = others[0][1] if others else rest[0] if len(rest) == 1 else None
+    rest = [n for n in game.active() if n != name]  # the hands not named: one, or which?
+    next_best = (others[0][1] if others else rest[0] if len(rest) == 1
+                 else f"one of {names_text(rest)}" if rest else None)
     return {"short_of_funds": True, "claim": claim, "remainder": game.pool - claim,
-            "next_best": nxt}
+            "next_best": next_best}
 
 
 def _values(game: Game, rules: Rules) -> dict[str, Any]:
