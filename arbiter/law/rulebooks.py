@@ -116,9 +116,9 @@ def read_rulebook(path: StrPath, use_cache: bool = True) -> tuple[dict[str, Any]
     elif (name, k) in _PARSED:  # check reads a file, then the book it is: parse it once
         return _PARSED[(name, k)], k
 
-    data = validate_rulebook(parse(decode(raw, name), name))
+    data = validate_rulebook(parse(decode(raw, name), name, shallow=True))
     if use_cache:
-        cache.put(k, _to_cache(data), verify=lambda e: _from_cache(e, schema_raw) is not None)
+        cache.put(k, _to_cache(data), checked=True)  # the reader's checks just made
     else:
         if len(_PARSED) >= 8:
             _PARSED.clear()

@@ -76,7 +76,7 @@ def load_case(source: StrPath, text: str | None = None) -> Case:
     name = str(source)
     if text is None:
         text = decode(read_bytes(source, "case", MAX_CASE), name)
-    doc = parse(text, name, MAX_CASE_VALUES)
+    doc = parse(text, name, MAX_CASE_VALUES, shallow=True)
     return case_from_document(doc)
 
 

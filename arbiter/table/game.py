@@ -11,7 +11,6 @@ the books differ it asks ``Rules``. Only what cannot physically happen raises
 from __future__ import annotations
 
 import copy
-from enum import StrEnum
 from typing import Any
 
 from msgspec import Struct, field
@@ -20,6 +19,7 @@ from ..law.params import Rules, yaml_name
 from ..law.precedence import cause_of
 from ..terms.cards import FULL_PACK
 from ..terms.findings import Facts, Finding, Kind
+from ..terms.vocabulary import StrEnumBody, str_enum
 from .agreed_values import AgreedValues
 
 
@@ -38,7 +38,8 @@ class OutOfPlace(Impossible):
         self.facts = facts
 
 
-class Phase(StrEnum):
+@str_enum  # a StrEnum (arbiter.terms.vocabulary)
+class Phase(StrEnumBody):
     BEFORE_DEAL = "before the deal"
     SAY = "before the draw"
     DRAW = "the draw"
@@ -47,7 +48,8 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-class Status(StrEnum):
+@str_enum  # a StrEnum (arbiter.terms.vocabulary)
+class Status(StrEnumBody):
     IN = "in"
     PASSED = "passed"
 

@@ -9,13 +9,13 @@ The one declaration of the format: ``check`` converts a parsed case to these Str
 
 from typing import Annotated, Any, Literal
 
-from msgspec import UNSET, Meta, Struct, UnsetType
+from msgspec import Meta, Struct
 
 from ...errors import clip
 from ...terms.seats import seat_key
 from ...terms.vocabulary import Act, Intent
 from ..yamlsafe import Document
-from .common import MAX_INT
+from .common import MAX_INT, OMITTED
 
 Parties = Annotated[
     list[Annotated[str, Meta(min_length=1)]],
@@ -40,19 +40,17 @@ class Waiver(Struct, kw_only=True, forbid_unknown_fields=True):
 
     finding: Annotated[
         str, Meta(description="The finding kind the rule is about, e.g. card_exposed_in_deal.")
-    ] | UnsetType = UNSET
-    rule: Rule | UnsetType = UNSET
-    value: Value | UnsetType = UNSET
+    ] = OMITTED
+    rule: Rule = OMITTED
+    value: Value = OMITTED
     deal: (
         Annotated[int, Meta(ge=1, le=MAX_INT,
                             description="The deal of the sitting it was waived on.")]
-        | UnsetType
-    ) = UNSET
-    by: Parties | UnsetType = UNSET
+    ) = OMITTED
+    by: Parties = OMITTED
     unanimous: Annotated[bool, Meta(description=(
-        "false: not every player agreed (where who did is not told; else 'by')."))] \
-        | UnsetType = UNSET
-    instead: Annotated[str, Meta(description="What the table did instead.")] | UnsetType = UNSET
+        "false: not every player agreed (where who did is not told; else 'by')."))] = OMITTED
+    instead: Annotated[str, Meta(description="What the table did instead.")] = OMITTED
 
 
 class Departure(Struct, kw_only=True, forbid_unknown_fields=True):
@@ -60,37 +58,36 @@ class Departure(Struct, kw_only=True, forbid_unknown_fields=True):
 
     finding: Annotated[
         str, Meta(description="The finding kind the rule is about, e.g. card_exposed_in_deal.")
-    ] | UnsetType = UNSET
-    rule: Rule | UnsetType = UNSET
-    value: Value | UnsetType = UNSET
-    by: Parties | UnsetType = UNSET
+    ] = OMITTED
+    rule: Rule = OMITTED
+    value: Value = OMITTED
+    by: Parties = OMITTED
     unanimous: Annotated[bool, Meta(description=(
-        "false: not every player agreed (where who did is not told; else 'by')."))] \
-        | UnsetType = UNSET
+        "false: not every player agreed (where who did is not told; else 'by')."))] = OMITTED
     deal: Annotated[int, Meta(description=(
         "Not taken here: a departure agreed before play holds for the whole sitting; a "
-        "rule waived on one deal goes under 'waived'."))] | UnsetType = UNSET
+        "rule waived on one deal goes under 'waived'."))] = OMITTED
     made: Annotated[
         Literal["before_play", "earlier_sitting"],
         Meta(description=("When it was agreed: before play began this sitting (the "
                           "default), or before play of an earlier sitting.")),
-    ] | UnsetType = UNSET
-    instead: Annotated[str, Meta(description="What the table did instead.")] | UnsetType = UNSET
+    ] = OMITTED
+    instead: Annotated[str, Meta(description="What the table did instead.")] = OMITTED
 
 
 class Agreed(Struct, kw_only=True, forbid_unknown_fields=True):
     """The table's agreements: a fixed ante, the limit, jack-pots, table stakes, agreed
     hands, rules departed from before play (Peel 81) or waived on one occasion (Peel 80)."""
 
-    ante: Annotated[int, Meta(ge=1, le=MAX_INT)] | UnsetType = UNSET
-    limit: Annotated[int, Meta(ge=1, le=MAX_INT)] | UnsetType = UNSET
-    jackpots: bool | UnsetType = UNSET
-    table_stakes: bool | UnsetType = UNSET
+    ante: Annotated[int, Meta(ge=1, le=MAX_INT)] = OMITTED
+    limit: Annotated[int, Meta(ge=1, le=MAX_INT)] = OMITTED
+    jackpots: bool = OMITTED
+    table_stakes: bool = OMITTED
     hands: (
-        Annotated[list[Annotated[str, Meta(min_length=1)]], Meta(max_length=10)] | UnsetType
-    ) = UNSET
-    departed: Annotated[list[Departure], Meta(max_length=50)] | UnsetType = UNSET
-    waived: Annotated[list[Waiver], Meta(max_length=50)] | UnsetType = UNSET
+        Annotated[list[Annotated[str, Meta(min_length=1)]], Meta(max_length=10)]
+    ) = OMITTED
+    departed: Annotated[list[Departure], Meta(max_length=50)] = OMITTED
+    waived: Annotated[list[Waiver], Meta(max_length=50)] = OMITTED
 
 
 class Table(Struct, kw_only=True, forbid_unknown_fields=True):
@@ -139,8 +136,7 @@ class Table(Struct, kw_only=True, forbid_unknown_fields=True):
                 )
             ),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     stakes: (
         Annotated[
             dict[str, Annotated[int, Meta(ge=0, le=MAX_INT)]],
@@ -150,8 +146,7 @@ class Table(Struct, kw_only=True, forbid_unknown_fields=True):
                 "agreed to play table stakes (agreed: {table_stakes: true}); else a player "
                 "who has not the funds puts in what he has (Peel 60).")),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     jackpot: (
         Annotated[
             int,
@@ -164,8 +159,7 @@ class Table(Struct, kw_only=True, forbid_unknown_fields=True):
                 ),
             ),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     pool: (
         Annotated[
             int,
@@ -175,8 +169,7 @@ class Table(Struct, kw_only=True, forbid_unknown_fields=True):
                 description=("Counters already in the pool from earlier deals (a jack-pot's)."),
             ),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     joined: (
         Annotated[
             dict[str, str],
@@ -186,9 +179,8 @@ class Table(Struct, kw_only=True, forbid_unknown_fields=True):
                 "and F sits in his place). The seat is named in 'seats' by the new "
                 "player.")),
         ]
-        | UnsetType
-    ) = UNSET
-    agreed: Agreed | UnsetType = UNSET
+    ) = OMITTED
+    agreed: Agreed = OMITTED
 
 
 Amount = Annotated[
@@ -202,29 +194,27 @@ Cards = Annotated[str | list[str], Meta(description="Cards such as 'As Kd 10h' o
 
 class Event(Struct, kw_only=True, forbid_unknown_fields=True):
     act: Act
-    player: str | UnsetType = UNSET
+    player: str = OMITTED
     to: (
-        Annotated[str, Meta(description=("Who the dealer gives or exposes a card to."))] | UnsetType
-    ) = UNSET
-    about: Annotated[str, Meta(description="Whom a claim is about.")] | UnsetType = UNSET
-    count: Annotated[int, Meta(ge=0, le=MAX_INT)] | UnsetType = UNSET
-    amount: Amount | UnsetType = UNSET
-    cards: Cards | UnsetType = UNSET
-    card: str | UnsetType = UNSET
+        Annotated[str, Meta(description=("Who the dealer gives or exposes a card to."))]
+    ) = OMITTED
+    about: Annotated[str, Meta(description="Whom a claim is about.")] = OMITTED
+    count: Annotated[int, Meta(ge=0, le=MAX_INT)] = OMITTED
+    amount: Amount = OMITTED
+    cards: Cards = OMITTED
+    card: str = OMITTED
     hands: (
         Annotated[
             dict[str, Cards],
             Meta(description=("deals: the cards each player was dealt, where they matter.")),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     counts: (
         Annotated[
             dict[str, Annotated[int, Meta(ge=0, le=10)]],
             Meta(description=("deals: players dealt other than five cards.")),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     uncut: (
         Annotated[
             bool | Literal["noticed_during_deal", "noticed_after_deal"],
@@ -235,9 +225,8 @@ class Event(Struct, kw_only=True, forbid_unknown_fields=True):
                 )
             ),
         ]
-        | UnsetType
-    ) = UNSET
-    note: str | UnsetType = UNSET
+    ) = OMITTED
+    note: str = OMITTED
     exposed: (
         Annotated[
             dict[str, str | None],
@@ -248,18 +237,16 @@ class Event(Struct, kw_only=True, forbid_unknown_fields=True):
                 )
             ),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     intent: (
         Annotated[Intent, Meta(description=("states: what the player said he would do."))]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
 
 
 class Dispute(Struct, kw_only=True, forbid_unknown_fields=True):
-    raised_by: str | UnsetType = UNSET
-    about: str | UnsetType = UNSET
-    question: Annotated[str, Meta(min_length=1)] | UnsetType = UNSET
+    raised_by: str = OMITTED
+    about: str = OMITTED
+    question: Annotated[str, Meta(min_length=1)] = OMITTED
     asks: (
         Annotated[
             Annotated[str, Meta(min_length=1)]
@@ -274,14 +261,13 @@ class Dispute(Struct, kw_only=True, forbid_unknown_fields=True):
                 ),
             ),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
 
 
 class CaseFile(Struct, kw_only=True, forbid_unknown_fields=True):
     """What happened at one deal of draw poker, and the dispute about it."""
 
-    title: str | UnsetType = UNSET
+    title: str = OMITTED
     note: (
         Annotated[
             str,
@@ -292,23 +278,20 @@ class CaseFile(Struct, kw_only=True, forbid_unknown_fields=True):
                 )
             ),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     rulebook: (
         Annotated[str, Meta(description=("The rulebook the players agreed on, if any."))]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     table: Table
-    agreed: Agreed | UnsetType = UNSET
+    agreed: Agreed = OMITTED
     events: Annotated[list[Annotated[str, Meta(min_length=1)] | Event], Meta(min_length=1)]
-    dispute: Dispute | UnsetType = UNSET
+    dispute: Dispute = OMITTED
     expect: (
         Annotated[
             dict[str, Any],
             Meta(description=("The expected result per rulebook id (used by the tests).")),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
 
 
 # --- what the types cannot say ------------------------------------------------------

@@ -11,7 +11,7 @@ added to the registry is a key of the format, and of its published schema, at on
 
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from msgspec import UNSET, Meta, Struct, UnsetType, defstruct
+from msgspec import UNSET, Meta, Struct, defstruct
 
 from ...terms.vocabulary import PARAMETER_GROUPS, PARAMETERS, ParamSpec
 from .common import MAX_INT, Ref
@@ -37,7 +37,7 @@ def _value_type(spec: ParamSpec) -> Any:
         t = _literal(spec.values)
     if spec.nullable:
         t = t | None
-    return Annotated[t, Meta(description=spec.summary)] | UnsetType
+    return Annotated[t, Meta(description=spec.summary)]
 
 
 def _group(group: str) -> type[Struct]:
@@ -51,7 +51,7 @@ def _group(group: str) -> type[Struct]:
                          "where every setting of the group rests on the same laws, one list."),
     ]
     fields: list[tuple[str, Any, Any]] = [(k, _value_type(s), UNSET) for k, s in keys.items()]
-    fields += [("cites", cites | UnsetType, UNSET), ("note", str | UnsetType, UNSET)]
+    fields += [("cites", cites, UNSET), ("note", str, UNSET)]
     name = "".join(part.title() for part in group.split("_"))
     made = defstruct(name, fields, kw_only=True, forbid_unknown_fields=True, module=__name__)
     made.__doc__ = PARAMETER_GROUPS[group]
@@ -59,7 +59,7 @@ def _group(group: str) -> type[Struct]:
 
 
 def _parameters() -> type[Struct]:
-    groups = [(g, _group(g) | UnsetType, UNSET) for g in PARAMETER_GROUPS]
+    groups = [(g, _group(g), UNSET) for g in PARAMETER_GROUPS]
     made = defstruct("Parameters", groups, kw_only=True, forbid_unknown_fields=True,
                      module=__name__)
     made.__doc__ = "Where the authorities differ on a mechanic, the table takes it from here."

@@ -9,16 +9,16 @@ The one declaration of the format: ``check`` converts a parsed rulebook to these
 
 from typing import Annotated, Literal
 
-from msgspec import UNSET, Meta, Struct, UnsetType, field
+from msgspec import Meta, Struct, field
 
 from ...terms.vocabulary import Decision, Kind, Question, Undoes
-from .common import MAX_INT, Cites, Int, Ref
+from .common import MAX_INT, OMITTED, Cites, Int, Ref
 from .parameters import Parameters
 
 
 class Published(Struct, kw_only=True, forbid_unknown_fields=True):
-    place: str | UnsetType = UNSET
-    year: Annotated[int, Meta(ge=1500, le=2100)] | UnsetType = UNSET
+    place: str = OMITTED
+    year: Annotated[int, Meta(ge=1500, le=2100)] = OMITTED
 
 
 class Source(Struct, kw_only=True, forbid_unknown_fields=True):
@@ -34,10 +34,10 @@ class Topic(Struct, kw_only=True, forbid_unknown_fields=True):
             description=("Short name used with `arbiter diff --topic`, e.g. straddling."),
         ),
     ]
-    title: Annotated[str, Meta(min_length=1)] | UnsetType = UNSET
+    title: Annotated[str, Meta(min_length=1)] = OMITTED
     laws: (
-        Annotated[list[Ref], Meta(description=("The laws on this topic, by ref."))] | UnsetType
-    ) = UNSET
+        Annotated[list[Ref], Meta(description=("The laws on this topic, by ref."))]
+    ) = OMITTED
     parameters: (
         Annotated[
             list[Annotated[str, Meta(pattern="^[a-z_]+(\\.[a-z_]+)?$")]],
@@ -48,8 +48,7 @@ class Topic(Struct, kw_only=True, forbid_unknown_fields=True):
                 )
             ),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     pinned: (
         Annotated[
             bool,
@@ -60,9 +59,8 @@ class Topic(Struct, kw_only=True, forbid_unknown_fields=True):
                 )
             ),
         ]
-        | UnsetType
-    ) = UNSET
-    note: str | UnsetType = UNSET
+    ) = OMITTED
+    note: str = OMITTED
 
 
 class Law(Struct, kw_only=True, forbid_unknown_fields=True):
@@ -76,20 +74,17 @@ class Law(Struct, kw_only=True, forbid_unknown_fields=True):
         Annotated[
             str, Meta(description=("A short section name (required for unnumbered passages)."))
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     heading: (
         Annotated[str, Meta(description=("The heading the law stands under in the book."))]
-        | UnsetType
-    ) = UNSET
-    page: Annotated[int, Meta(ge=1, le=MAX_INT)] | UnsetType = UNSET
+    ) = OMITTED
+    page: Annotated[int, Meta(ge=1, le=MAX_INT)] = OMITTED
     page_end: (
         Annotated[
             int,
             Meta(ge=1, le=MAX_INT, description=("Last page, when the law runs onto later pages.")),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     effect: (
         Annotated[
             Literal["decides", "describes", "advises", "procedure"],
@@ -101,26 +96,24 @@ class Law(Struct, kw_only=True, forbid_unknown_fields=True):
                 )
             ),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     text: Annotated[str, Meta(min_length=1, description="The law exactly as printed.")]
-    footnotes: list[Annotated[str, Meta(min_length=1)]] | UnsetType = UNSET
+    footnotes: list[Annotated[str, Meta(min_length=1)]] = OMITTED
     note: (
         Annotated[str, Meta(description=("Editorial note, in the rulebook editor's own words."))]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
 
 
 Scalar = str | Int | bool | None
 
 
 class Comparison(Struct, kw_only=True, forbid_unknown_fields=True):
-    not_: Scalar | list[Scalar] | UnsetType = field(default=UNSET, name="not")
-    in_: list[Scalar] | UnsetType = field(default=UNSET, name="in")
-    at_least: Annotated[float, Meta(ge=-MAX_INT, le=MAX_INT)] | UnsetType = UNSET
-    at_most: Annotated[float, Meta(ge=-MAX_INT, le=MAX_INT)] | UnsetType = UNSET
-    more_than: Annotated[float, Meta(ge=-MAX_INT, le=MAX_INT)] | UnsetType = UNSET
-    less_than: Annotated[float, Meta(ge=-MAX_INT, le=MAX_INT)] | UnsetType = UNSET
+    not_: Scalar | list[Scalar] = field(default=OMITTED, name="not")
+    in_: list[Scalar] = field(default=OMITTED, name="in")
+    at_least: Annotated[float, Meta(ge=-MAX_INT, le=MAX_INT)] = OMITTED
+    at_most: Annotated[float, Meta(ge=-MAX_INT, le=MAX_INT)] = OMITTED
+    more_than: Annotated[float, Meta(ge=-MAX_INT, le=MAX_INT)] = OMITTED
+    less_than: Annotated[float, Meta(ge=-MAX_INT, le=MAX_INT)] = OMITTED
 
 
 # A fact's test: a value, any of a list, or a comparison ({not|in|at_least|...: value}).
@@ -130,7 +123,7 @@ When = dict[
 
 
 class Pays(Struct, kw_only=True, forbid_unknown_fields=True):
-    multiple_of_blind: Annotated[float, Meta(ge=0, le=MAX_INT)] | UnsetType = UNSET
+    multiple_of_blind: Annotated[float, Meta(ge=0, le=MAX_INT)] = OMITTED
 
 
 class Refund(Struct, kw_only=True, forbid_unknown_fields=True):
@@ -145,8 +138,7 @@ class Refund(Struct, kw_only=True, forbid_unknown_fields=True):
                 )
             ),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     amount: (
         Annotated[
             str,
@@ -155,8 +147,7 @@ class Refund(Struct, kw_only=True, forbid_unknown_fields=True):
                 description=("The fact holding how much is refunded (e.g. blind_or_straddle)."),
             ),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
 
 
 class Penalty(Struct, kw_only=True, forbid_unknown_fields=True):
@@ -165,10 +156,9 @@ class Penalty(Struct, kw_only=True, forbid_unknown_fields=True):
             Literal["stake"],
             Meta(description=("The fact holding what is forfeited: the player's stake.")),
         ]
-        | UnsetType
-    ) = UNSET
-    pays: Pays | UnsetType = UNSET
-    refund: Refund | UnsetType = UNSET
+    ) = OMITTED
+    pays: Pays = OMITTED
+    refund: Refund = OMITTED
 
 
 class Evidence(Struct, kw_only=True, forbid_unknown_fields=True):
@@ -177,7 +167,7 @@ class Evidence(Struct, kw_only=True, forbid_unknown_fields=True):
     order: list[
         Literal["dealer", "left_of_dealer", "right_of_dealer", "round_from_left_of_disputant"]
     ]
-    fallback: str | UnsetType = UNSET
+    fallback: str = OMITTED
     conclusive: Annotated[
         str,
         Meta(description=("When a witness's account is known: {witness_at}, {account}, {player}.")),
@@ -186,8 +176,7 @@ class Evidence(Struct, kw_only=True, forbid_unknown_fields=True):
         Annotated[
             str, Meta(description=("Added when earlier witnesses gave no evidence: {passed}."))
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     passes_over: (
         Annotated[
             list[Literal["player"]],
@@ -199,18 +188,16 @@ class Evidence(Struct, kw_only=True, forbid_unknown_fields=True):
                 )
             ),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     in_order: Annotated[
         str, Meta(description=("When no account is known: {witnesses}, the order of evidence."))
     ]
     failing: (
-        Annotated[str, Meta(description=("What joins the witnesses in that order."))] | UnsetType
-    ) = UNSET
+        Annotated[str, Meta(description=("What joins the witnesses in that order."))]
+    ) = OMITTED
     and_so_on: (
         Annotated[str, Meta(description=("Added when the order runs on round the table."))]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
 
 
 class Provision(Struct, kw_only=True, forbid_unknown_fields=True):
@@ -234,8 +221,7 @@ class Provision(Struct, kw_only=True, forbid_unknown_fields=True):
                 )
             ),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     general: (
         Annotated[
             bool,
@@ -246,8 +232,7 @@ class Provision(Struct, kw_only=True, forbid_unknown_fields=True):
                 )
             ),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     when: (
         Annotated[
             When,
@@ -258,8 +243,7 @@ class Provision(Struct, kw_only=True, forbid_unknown_fields=True):
                 )
             ),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     decision: Decision
     says: (
         Annotated[
@@ -271,8 +255,7 @@ class Provision(Struct, kw_only=True, forbid_unknown_fields=True):
                 )
             ),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     remedy: (
         Annotated[
             str,
@@ -282,8 +265,7 @@ class Provision(Struct, kw_only=True, forbid_unknown_fields=True):
                 )
             ),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     undoes: (
         Annotated[
             Undoes,
@@ -299,10 +281,9 @@ class Provision(Struct, kw_only=True, forbid_unknown_fields=True):
                 )
             ),
         ]
-        | UnsetType
-    ) = UNSET
-    penalty: Penalty | UnsetType = UNSET
-    evidence: Evidence | UnsetType = UNSET
+    ) = OMITTED
+    penalty: Penalty = OMITTED
+    evidence: Evidence = OMITTED
     parties: (
         Annotated[
             list[Literal["dealer", "left_of_dealer", "right_of_dealer"]],
@@ -313,22 +294,19 @@ class Provision(Struct, kw_only=True, forbid_unknown_fields=True):
                 )
             ),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     referee: (
         Annotated[
             list[Literal["dealer", "left_of_dealer", "right_of_dealer"]],
             Meta(description=("Who settles the dispute: the first not party to it (Peel 77–78).")),
         ]
-        | UnsetType
-    ) = UNSET
-    referee_says: str | UnsetType = UNSET
+    ) = OMITTED
+    referee_says: str = OMITTED
     exception_to: (
         Annotated[list[str], Meta(description=("Provisions this one overrides when both apply."))]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     cites: Cites
-    note: str | UnsetType = UNSET
+    note: str = OMITTED
 
 
 class CatchAll(Struct, kw_only=True, forbid_unknown_fields=True):
@@ -346,7 +324,7 @@ class QuestionsOfFact(Struct, kw_only=True, forbid_unknown_fields=True):
     referee: Annotated[
         list[Literal["dealer", "left_of_dealer", "right_of_dealer"]], Meta(min_length=1)
     ]
-    says: str | UnsetType = UNSET
+    says: str = OMITTED
     cites: Cites
 
 
@@ -371,9 +349,9 @@ class Precedence(Struct, kw_only=True, forbid_unknown_fields=True):
             ),
         ),
     ]
-    when: When | UnsetType = UNSET
-    cites: Cites | UnsetType = UNSET
-    note: str | UnsetType = UNSET
+    when: When = OMITTED
+    cites: Cites = OMITTED
+    note: str = OMITTED
 
 
 class Parties(Struct, kw_only=True, forbid_unknown_fields=True):
@@ -383,34 +361,34 @@ class Parties(Struct, kw_only=True, forbid_unknown_fields=True):
             description=("player: whom the finding concerns; raised_by, about: the case's dispute.")
         ),
     ]
-    cites: Cites | UnsetType = UNSET
-    note: str | UnsetType = UNSET
+    cites: Cites = OMITTED
+    note: str = OMITTED
 
 
 class PlaceWords(Struct, kw_only=True, forbid_unknown_fields=True):
-    dealer: str | UnsetType = UNSET
-    left_of_dealer: str | UnsetType = UNSET
-    right_of_dealer: str | UnsetType = UNSET
+    dealer: str = OMITTED
+    left_of_dealer: str = OMITTED
+    right_of_dealer: str = OMITTED
 
 
 class Procedures(Struct, kw_only=True, forbid_unknown_fields=True):
     """The book's procedures: who the disputing persons are, and how places at the table are
     named in a ruling."""
 
-    parties: Parties | UnsetType = UNSET
-    place_words: PlaceWords | UnsetType = UNSET
-    referee_says: str | UnsetType = UNSET
+    parties: Parties = OMITTED
+    place_words: PlaceWords = OMITTED
+    referee_says: str = OMITTED
 
 
 class Answer(Struct, kw_only=True, forbid_unknown_fields=True):
     id: Annotated[str, Meta(pattern="^[a-z0-9][a-z0-9_.-]*$")]
     question: Annotated[Question, Meta(description="The form of question it answers.")]
-    when: When | UnsetType = UNSET
+    when: When = OMITTED
     answer: Annotated[str, Meta(description="yes, no, a player ({left_of_age}), or a few words.")]
     says: Annotated[str, Meta(description="Why, in the table's words; {fact} fills in a fact.")]
     consequence: (
-        Annotated[str, Meta(description=("What follows: the remedy or penalty."))] | UnsetType
-    ) = UNSET
+        Annotated[str, Meta(description=("What follows: the remedy or penalty."))]
+    ) = OMITTED
     silent: (
         Annotated[
             bool,
@@ -421,9 +399,8 @@ class Answer(Struct, kw_only=True, forbid_unknown_fields=True):
                 )
             ),
         ]
-        | UnsetType
-    ) = UNSET
-    exception_to: list[str] | UnsetType = UNSET
+    ) = OMITTED
+    exception_to: list[str] = OMITTED
     cites: Cites
 
 
@@ -439,10 +416,10 @@ class RulebookFile(Struct, kw_only=True, forbid_unknown_fields=True):
         ),
     ]
     title: Annotated[str, Meta(min_length=1)]
-    author: str | UnsetType = UNSET
-    published: Published | UnsetType = UNSET
-    edition: str | UnsetType = UNSET
-    source: Source | UnsetType = UNSET
+    author: str = OMITTED
+    published: Published = OMITTED
+    edition: str = OMITTED
+    source: Source = OMITTED
     extent: (
         Annotated[
             str,
@@ -453,11 +430,10 @@ class RulebookFile(Struct, kw_only=True, forbid_unknown_fields=True):
                 )
             ),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     citation: (
-        Annotated[str, Meta(description=("Short name used when citing, e.g. Peel."))] | UnsetType
-    ) = UNSET
+        Annotated[str, Meta(description=("Short name used when citing, e.g. Peel."))]
+    ) = OMITTED
     topics: (
         Annotated[
             list[Topic],
@@ -471,8 +447,7 @@ class RulebookFile(Struct, kw_only=True, forbid_unknown_fields=True):
                 )
             ),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
     extends: (
         Annotated[
             str | None,
@@ -484,11 +459,10 @@ class RulebookFile(Struct, kw_only=True, forbid_unknown_fields=True):
                 )
             ),
         ]
-        | UnsetType
-    ) = UNSET
-    parameters: Parameters | UnsetType = UNSET
-    laws: list[Law] | UnsetType = UNSET
-    provisions: list[Provision] | UnsetType = UNSET
+    ) = OMITTED
+    parameters: Parameters = OMITTED
+    laws: list[Law] = OMITTED
+    provisions: list[Provision] = OMITTED
     extract: (
         Annotated[
             bool,
@@ -499,10 +473,9 @@ class RulebookFile(Struct, kw_only=True, forbid_unknown_fields=True):
                 )
             ),
         ]
-        | UnsetType
-    ) = UNSET
-    catch_all: CatchAll | UnsetType = UNSET
-    questions_of_fact: QuestionsOfFact | UnsetType = UNSET
+    ) = OMITTED
+    catch_all: CatchAll = OMITTED
+    questions_of_fact: QuestionsOfFact = OMITTED
     precedence: (
         Annotated[
             list[Precedence],
@@ -515,9 +488,8 @@ class RulebookFile(Struct, kw_only=True, forbid_unknown_fields=True):
                 )
             ),
         ]
-        | UnsetType
-    ) = UNSET
-    procedures: Procedures | UnsetType = UNSET
+    ) = OMITTED
+    procedures: Procedures = OMITTED
     answers: (
         Annotated[
             list[Answer],
@@ -528,5 +500,4 @@ class RulebookFile(Struct, kw_only=True, forbid_unknown_fields=True):
                 )
             ),
         ]
-        | UnsetType
-    ) = UNSET
+    ) = OMITTED
