@@ -58,6 +58,10 @@ class Rules(Struct, frozen=True):
     jackpot_series: str  # repeat | hold_last
     openers_judged_on: str  # original_hand | final_hand
     deal_passes: str  # who deals the next deal: left_of_dealer | to_winner
+    after_short_call: str  # others_go_on | stops_the_game (Peel 60-61)
+    passed_dealer_gives: bool  # a dealer who passed still gives the draw (Peel 18)
+    after_retiring: str  # next_holding_cards: the say after a player retires
+    short_funds: str  # puts_in_what_he_has: short of funds, no table stakes (Peel 60)
     assumed: frozenset[str] = frozenset()
 
     @property

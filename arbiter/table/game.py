@@ -87,6 +87,17 @@ class DealNotes(Struct):
     short_acts: list[tuple[str, int, bool]] = field(default_factory=list)
 
 
+class Shorts(Struct):
+    """Every player who put in all he had and demanded a show for that amount (Peel 60), in
+    order: where the book has the others go on, none of them has a say after
+    (``to_speak_from``); and one whose demand closes the round, where the book has it stop
+    the game (``turns.after_short_call``). The first of them, with who was in the game when
+    he demanded it (for the division of the pool at the show), is ``Game.short_of_funds``."""
+
+    players: list[str] = field(default_factory=list)
+    demanded: str | None = None
+
+
 def table_stakes(game: Game) -> bool:
     """Whether a player's funds (table.stakes) are table stakes, beyond which he cannot be
     raised: only where the table agreed to play them (Hoffmann p. 133, a practice "made the
@@ -168,8 +179,8 @@ class Game:
         # Facts of a finding settled by a player's pointing the error out: later acts
         # (lifting, betting) no longer reach them (id of the finding -> facts).
         self.settled: dict[int, set[str]] = {}
-        # Who put in all he had and demanded a show for it, and who was in the game then.
-        self.short_of_funds: tuple[str, tuple[str, ...]] | None = None
+        self.short_of_funds: tuple[str, tuple[str, ...]] | None = None  # see Shorts
+        self.shorts = Shorts()  # who put in all he had and demanded a show (Peel 60)
         # A delivery in the draw that left the player short: (player, step, line). It is a
         # short delivery only once complete, when the dealer goes on to another act: a card
         # exposed in the same delivery makes it a delivery with an exposed card instead.
@@ -230,7 +241,7 @@ class Game:
             return
         due = self.turn()
         start = due if due is not None and due != name else self.left_of(name)
-        self.to_act = [n for n in self.in_order_from(start) if n != name]
+        self.to_act = [n for n in to_speak_from(self, start) if n != name]
 
     # --- findings: the record (the handlers decide what to record) ----------------------
 
@@ -394,6 +405,18 @@ class Game:
         dealer, than he discarded)."""
         want = seat.discarded if seat.name == self.dealer else seat.asked
         return seat.given > 0 and want is not None and seat.given < want
+
+
+def to_speak_from(game: Game, name: str) -> list[str]:
+    """The players who have a say in a round opened (or reopened) from ``name``, in order:
+    those still in who still hold cards, the say passing over every player who has retired
+    (``turns.after_retiring``), and over every one who put in all he had and demanded a
+    show, where the book has the others go on without him (``turns.after_short_call``)."""
+    out = game.in_order_from(name)
+    if any(n in game.shorts.players for n in out):
+        game.rely("after_short_call")
+        out = [n for n in out if n not in game.shorts.players]
+    return out
 
 
 def in_turn_straddles(game: Game) -> list[tuple[str, int]]:

@@ -213,7 +213,9 @@ class ActSpec(Struct, frozen=True):
     needs_dealt: bool = False
     after_hand: bool = False  # may be recorded after the hand is over
     when_out: bool = False  # may be done by a player who has abandoned his hand
-    by_dealer_when_out: bool = False  # the dealer deals on though he has passed (Peel 18)
+    # the dealer deals on though he has passed, where the book's turns.passed_dealer_gives
+    # says so (Peel 18)
+    by_dealer_when_out: bool = False
     # "what may PLAYER do": the points of the deal at which the act is one of a player's own
     # choices, how a question writes it (``raise 1``), and whether it is a choice only once
     # a bet is made in the betting after the draw (True: call, raise) or only before one
@@ -854,6 +856,10 @@ PARAMETER_GROUPS: dict[str, str] = {
     "hands": "Ranking of hands.",
     "jackpot": "Jack-pots.",
     "deal": "The deal of a sitting: who deals the next deal.",
+    "turns": "Turns and closings: who has the say after a player retires or puts in all he "
+             "has, and who gives the draw once the dealer has passed.",
+    "funds": "A player who has not the money his act costs, where table stakes were not "
+             "agreed (at table stakes the book's provisions rule on it).",
 }
 
 _NOT_SAY = "{book} does not say "
@@ -989,6 +995,37 @@ PARAMETERS: dict[str, ParamSpec] = {
         "deal_passes", "Who deals the next deal of a sitting: the player on the dealer's left, "
         "or the winner.", "choice", "left_of_dealer", _NOT_SAY + "who deals the next deal; "
         "this ruling assumes the player on the dealer's left.", ("left_of_dealer", "to_winner")),
+    "turns.after_short_call": ParamSpec(
+        "after_short_call", "After a player puts in all he has and demands a show for that "
+        "amount (Peel 60): others_go_on: he has no say after, and the others bet on among "
+        "themselves until their bets are equal (Peel 61: he \"shall not stop the game if there "
+        "be other players who wish to continue the betting\"); stops_the_game: his demand "
+        "closes the betting, and the hands are shown.", "choice", "others_go_on",
+        _NOT_SAY + "whether a player who puts in all he has and demands a show for it stops "
+        "the betting; this ruling assumes he does not: he has no say after, and the others bet "
+        "on among themselves until their bets are equal.", ("others_go_on", "stops_the_game")),
+    "turns.passed_dealer_gives": ParamSpec(
+        "passed_dealer_gives", "A dealer who has passed and retired still gives the cards in "
+        "the draw (Peel 18; Hoffmann p. 123). false: his giving is an act after passing, "
+        "which does not stand.", "bool", True,
+        _NOT_SAY + "whether a dealer who has passed still gives the cards in the draw; this "
+        "ruling assumes he does."),
+    "turns.after_retiring": ParamSpec(
+        "after_retiring", "Who has the say after a player retires (he passes, or his hand is "
+        "ruled foul): the next player on the left who still holds cards; the player who "
+        "retired has no say after (Peel 27, 53; Foster CH8a, CH8c; Hoffmann p. 122).",
+        "choice", "next_holding_cards",
+        _NOT_SAY + "who has the say after a player retires; this ruling assumes the next "
+        "player on the left who still holds cards, the player who retired having no say after.",
+        ("next_holding_cards",)),
+    "funds.short": ParamSpec(
+        "short_funds", "What a player puts in whose act costs more than he has, where table "
+        "stakes were not agreed and he has not borrowed: what he has (Peel 60: \"he may deposit "
+        "in the pool whatever funds he has, and demand a show for that amount\").", "choice",
+        "puts_in_what_he_has",
+        _NOT_SAY + "what a player does whose act costs more than he has, table stakes not "
+        "having been agreed; this ruling assumes he puts in what he has and plays for a show "
+        "for that amount.", ("puts_in_what_he_has",)),
 }
 
 

@@ -113,8 +113,8 @@ def admissible(game: Game, ev: Event) -> bool:
             return True  # passing again changes nothing: he is out already
         if ev.act in TAKES_UP_AGAIN and game.phase != Phase.BEFORE_DEAL:
             return True  # he takes his cards up again and plays: irregular (Peel 27)
-    dealing = p == game.dealer and spec.by_dealer_when_out  # he deals on (Peel 18)
-    if game.seats[p].status == Status.PASSED and not spec.when_out and not dealing:
+    passed = game.seats[p].status == Status.PASSED
+    if passed and not spec.when_out and not _deals_on(game, p, spec.by_dealer_when_out):
         words = ev.act.value.replace("_", " ")
         did = ev.describe().removeprefix(p + " ")
         game.find(Kind.ACTED_AFTER_PASSING, p, f"{p}, having passed, {did}", act=words,
@@ -130,6 +130,16 @@ def admissible(game: Game, ev: Event) -> bool:
             return True
         raise OutOfPlace("the cards have not been dealt yet")
     return True
+
+
+def _deals_on(game: Game, p: str, dealers_act: bool) -> bool:
+    """Whether ``p``, who has passed, does a dealer's act as the dealer still: where the
+    book says a dealer who passed still gives the draw (Peel 18, Hoffmann p. 123), or by the
+    engine's stated assumption (``turns.passed_dealer_gives``)."""
+    if p != game.dealer or not dealers_act:
+        return False
+    game.rely("passed_dealer_gives")
+    return game.rules.passed_dealer_gives
 
 
 _ENDED = {"not_opened": "nobody came in"}  # how a hand that ended is told, by its outcome

@@ -8,7 +8,16 @@ from typing import Any
 from ...terms.cards import FULL_PACK, RANK_NAMES
 from ...terms.seats import names_text
 from ...terms.vocabulary import FINDINGS, Kind
-from ..game import Game, Impossible, OutOfPlace, Phase, Seat, Status, table_stakes
+from ..game import (
+    Game,
+    Impossible,
+    OutOfPlace,
+    Phase,
+    Seat,
+    Status,
+    table_stakes,
+    to_speak_from,
+)
 
 
 def cards_word(n: int) -> str:
@@ -37,18 +46,35 @@ def pay(game: Game, name: str, amount: int) -> int:
                       f"{name}, having borrowed, has {seat.funds or 'nothing'} left and "
                       f"needed {amount}: {name} puts in only what {name} has",
                       wanted=amount, had=seat.funds, in_pool=seat.stake)
-        # Else nothing irregular is found: a player who has not the funds puts in what he
-        # has (Peel 60: "he may deposit in the pool whatever funds he has"), and the books
-        # answer at the question and at the show what that gets him.
-        if not seat.borrowed and game.short_of_funds is None:
-            # He puts in what he has and demands a show for that amount (Peel 60): note
-            # who was in the game at the time, for the division of the pool at the show.
-            game.short_of_funds = (name, tuple(game.active()))
+        else:
+            # Nothing irregular is found: a player who has not the funds puts in what he has,
+            # as the book's funds.short says (Peel 60: "he may deposit in the pool whatever
+            # funds he has"), or by the engine's stated assumption; the books answer at the
+            # question and at the show what that gets him.
+            game.rely("short_funds")
+        if not seat.borrowed:
+            _all_in(game, name)
         amount = seat.funds
     seat.stake += amount
     if seat.funds is not None:
         seat.funds -= amount
     return amount
+
+
+def _all_in(game: Game, name: str) -> None:
+    """``name`` puts in what he has and demands a show for that amount (Peel 60). Noted:
+    who was in the game at the time, for the division of the pool at the show; and that he
+    has no say after, where the book has the others go on (``turns.after_short_call``), the
+    table relying on it if any other player is still to speak."""
+    if game.short_of_funds is None:
+        game.short_of_funds = (name, tuple(game.active()))
+    if name not in game.shorts.players:
+        game.shorts.players.append(name)
+    if game.rules.after_short_call == "stops_the_game":
+        game.shorts.demanded = name  # the round closes once his act is done (close_round)
+        game.rely("after_short_call")
+    elif any(n != name for n in game.to_act):
+        game.rely("after_short_call")
 
 
 # --- cards -------------------------------------------------------------------------
@@ -202,7 +228,8 @@ def begin_draw_turn(game: Game, name: str, pat: bool = False) -> None:
     pat (``pat``: he keeps the hand dealt him, and draws nothing)."""
     open_draw(game, name)
     seat = game.seats[name]
-    if seat.stake < game.level and ("making good", name) not in game.open_findings:
+    if seat.stake < game.level and ("making good", name) not in game.open_findings \
+            and name not in game.shorts.players:  # he put in all he had, for a show for that amount
         # One finding per draw: discarding, asking and being helped are one draw.
         f = game.find(Kind.DREW_WITHOUT_MAKING_GOOD, name,
                       f"{name} drew with {seat.stake} staked where the stake was "
@@ -232,7 +259,7 @@ def close_draw_if_done(game: Game) -> None:
     game.raised_before_draw = game.bet_made
     game.bet_made = False
     game.level_at_draw = game.level
-    game.to_act = game.in_order_from(first_to_bet(game))
+    game.to_act = to_speak_from(game, first_to_bet(game))
 
 
 def first_to_bet(game: Game) -> str:
@@ -261,6 +288,10 @@ def close_round(game: Game, name: str | None = None) -> None:
     """The end of the say, the draw or a round of betting, if the table has reached it
     (``name``: who acted last, if anyone did)."""
     active = game.active()
+    if game.shorts.demanded is not None:
+        game.shorts.demanded = None
+        if game.phase in (Phase.SAY, Phase.BETTING):
+            game.to_act = []  # his demand for a show closes the say, or the betting
     if game.phase == Phase.SAY:
         if len(active) == 1 and game.opened and game.seats[active[0]].came_in:
             won_uncalled(game, active[0])
@@ -272,7 +303,7 @@ def close_round(game: Game, name: str | None = None) -> None:
         elif not game.to_act and not game.bet_made and game.rules.first_may_stand:
             # Every player stood: a stand declines to bet only "until the next round", so
             # the turn comes round again to those who stood (Peel p. 37).
-            game.to_act = game.in_order_from(first_to_bet(game))
+            game.to_act = to_speak_from(game, first_to_bet(game))
         elif not game.to_act:
             game.phase = Phase.SHOW
             game.last_player = name if name is not None and name in active \
@@ -307,6 +338,7 @@ def retire(game: Game, name: str) -> None:
     closes if he was the last it waited for."""
     if game.seats[name].status != Status.IN or game.phase == Phase.OVER:
         return
+    game.rely("after_retiring")  # the say goes on without him (turns.after_retiring)
     game.fold(name)
     if name in game.stood:
         game.stood.remove(name)

@@ -252,10 +252,13 @@ def _passes(game: Game, p: str, ev: Event) -> None:
             game.acted(p)  # declining to open; he keeps his cards
             return
     game.seats[p].looked = True
+    game.rely("after_retiring")  # the say goes on without him (turns.after_retiring)
     game.fold(p)
 
 
 def _folds(game: Game, p: str, ev: Event) -> None:
+    if game.phase == Phase.DRAW:
+        game.rely("after_retiring")
     game.fold(p)
 
 

@@ -168,6 +168,8 @@ def show(game: Game) -> None:
                               "hands": {n: {"cards": list(game.seats[n].hand),
                                             "value": v.describe()} for n, v in hands.items()}}
     relied = _best_at_show(game, result, hands, unknown, foul)
+    if game.short_of_funds is not None:
+        relied = (*relied, *_short_relied(game))
     if game.jackpot == 1:
         relied = (*relied, *game.rely("age_antes_again"))
     result["foul"] = foul
@@ -231,6 +233,16 @@ def _best_at_show(game: Game, result: dict[str, Any], hands: dict[str, Any],
         # Who wins rests on these, where the book gives none: the outcome names them.
         result["assumed"] = list(relied)
     return relied
+
+
+def _short_relied(game: Game) -> tuple[str, ...]:
+    """What the show rests on of the engine's assumptions, where a player put in all he
+    had and demanded a show for it: that, not at table stakes, he put in what he had
+    (``funds.short``), and that the others bet on after him (``turns.after_short_call``),
+    where the table relied on it."""
+    out = () if table_stakes(game) else game.rely("short_funds")
+    return (*out, *(n for n in ("turns.after_short_call",) if n in game.relied))
+
 
 def _false_opener_wins(game: Game, result: dict[str, Any]) -> bool:
     """Whether the best hand at the show is that of the jack-pot's opener, who did not hold

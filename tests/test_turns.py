@@ -1,0 +1,86 @@
+"""Turns and closings are the books' data (``turns``, ``funds`` in the parameter registry):
+who may still act after a player puts in all he has and demands a show (Peel 60-61),
+whether a dealer who passed still gives the draw (Peel 18, Hoffmann p. 123), who has the say
+after a player retires, and what a player short of funds puts in where table stakes were not
+agreed. Where a book gives none of these, the ruling says what it assumed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+from arbiter import Library
+from arbiter.law.laws import Rulebook
+from arbiter.render.ruling import ruling_text
+from arbiter.ruling.judge import judge
+from arbiter.table.cases import load_case
+from arbiter.table.replay import replay
+
+SHORT_CALL = ROOT / "cases" / "peel-61-short-call-the-others-bet-on.yaml"
+GOING_BETTER = ROOT / "cases" / "hoyle-going-better.yaml"  # A passes, and gives the draw
+STOPS = ("whether a player who puts in all he has and demands a show for it stops the "
+         "betting; this ruling assumes he does not")
+SHORT = ("what a player does whose act costs more than he has, table stakes not having been "
+         "agreed; this ruling assumes he puts in what he has")
+DEALS_ON = ("whether a dealer who has passed still gives the cards in the draw; this ruling "
+            "assumes he does")
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _house(tmp_path: Path, extends: str, parameters: str) -> Rulebook:
+    (tmp_path / "club.yaml").write_text(
+        f"id: club\ntitle: Club rules\nextends: {extends}\nparameters:\n{parameters}",
+        encoding="utf-8")
+    return Library([tmp_path]).get("club")
+
+
+def test_after_a_short_call_the_others_bet_on_and_he_is_not_asked_again() -> None:
+    r = replay(load_case(SHORT_CALL), Library().get("peel"))
+    turns = {s.index: s.turn for s in r.steps}
+    assert (turns[16], turns[18], turns[19]) == ("D", "B", "D")  # never C, after his call
+    assert r.final.phase == "the show" and r.final.pool == 57
+    assert not [f for f in r.findings if f.kind == "out_of_turn"]
+
+
+def test_a_book_whose_short_call_stops_the_game_shows_the_hands_at_once(
+        tmp_path: Path) -> None:
+    book = _house(tmp_path, "peel", "  turns: {after_short_call: stops_the_game, "
+                                    "cites: {after_short_call: [61]}}\n")
+    r = replay(load_case(SHORT_CALL), book)
+    assert r.steps[16].phase == "the show"  # C's demand closed the betting
+    late = [(f.step, f.player) for f in r.findings if f.kind == "out_of_turn"]
+    assert late and late[0] == (17, "D")  # D's call came after the betting had closed
+
+
+@pytest.mark.parametrize(("book", "says"), [("peel", False), ("foster", True), ("hoyle", True)])
+def test_the_short_call_rests_on_the_book_or_on_an_assumption_said_so(
+        book: str, says: bool) -> None:
+    # Peel 60 and 61 give both; Foster's pinned text and Hoffmann (save at table stakes,
+    # not agreed here) give neither, and the ruling says what it assumed.
+    text = _flat(ruling_text(judge(load_case(SHORT_CALL), Library().get(book))))
+    assert (STOPS in text) is says and (SHORT in text) is says, book
+
+
+@pytest.mark.parametrize(("book", "says"), [("peel", False), ("foster", True), ("hoyle", False)])
+def test_a_dealer_who_passed_gives_the_draw_by_the_book_or_by_a_stated_assumption(
+        book: str, says: bool) -> None:
+    # Peel 18 and Hoffmann p. 123 say he does; Foster's pinned text speaks only of "the
+    # dealer" giving the draw.
+    text = _flat(ruling_text(judge(load_case(GOING_BETTER), Library().get(book))))
+    assert (DEALS_ON in text) is says, book
+
+
+def test_a_book_whose_dealer_who_passed_gives_no_draw_finds_his_giving(
+        tmp_path: Path) -> None:
+    book = _house(tmp_path, "hoyle", "  turns: {passed_dealer_gives: false, "
+                                     "cites: {passed_dealer_gives: [dealer-passes]}}\n")
+    r = replay(load_case(GOING_BETTER), book)
+    after = {f.step for f in r.findings if f.kind == "acted_after_passing" and f.player == "A"}
+    assert after, [(f.kind, f.step) for f in r.findings]
+    own = replay(load_case(GOING_BETTER), Library().get("hoyle"))
+    assert not [f for f in own.findings if f.kind == "acted_after_passing"]
