@@ -17,6 +17,7 @@ from ..errors import InputError
 from ..law.laws import Rulebook
 from ..law.params import Rules, precedence_of, rules_from, voice, yaml_name
 from ..terms.findings import Consequence, Finding, Told
+from ..terms.vocabulary import Act
 from .acts import finish, run
 from .acts.agreements import (
     book_rules,
@@ -276,8 +277,8 @@ def _undo(game: Game, c: Consequence, saved: dict[str, Any], ev: Event,
             seat.stake, seat.funds = saved["seats"][n].stake, saved["seats"][n].funds
         game.carried, game.level = saved["carried"], saved["level"]
         game.blind_unit = saved["blind_unit"]  # a void blind does not set the price
-        # A void straddle keeps its place in the order of straddling, and the next straddle
-        # is reckoned from it, as the act left the say (the books do not say otherwise).
+        if ev.act == Act.STRADDLES:
+            _straddle_as_in_turn(game, name)
         told.append(Told(c.step, c.effect, name, c.provision, moved))
         return
     game.restore(saved)
@@ -290,6 +291,17 @@ def _undo(game: Game, c: Consequence, saved: dict[str, Any], ev: Event,
         del game.findings[kept[0]:], game.merged[kept[1]:]
         moved = c.amount
     told.append(Told(c.step, c.effect, name, c.provision, moved))
+
+
+def _straddle_as_in_turn(game: Game, name: str) -> None:
+    """A void straddle keeps its place in the order of straddling (the right passed in turn
+    and was used), but at the amount in turn, not at the amount made void: the next straddle
+    is reckoned from the straddles that stand, each "increas[ing] the straddle ... by the
+    amount of the ante" (Peel 21) or doubling it (Foster 17; Hoffmann p. 131)."""
+    if not game.straddles or game.straddles[-1][0] != name:
+        return
+    made = game.straddles.pop()
+    game.straddles.append((made[0], game.straddle_amount()))
 
 
 def _findings_at_their_steps(steps: list[Step], findings: list[Finding]) -> list[Step]:
