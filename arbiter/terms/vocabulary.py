@@ -643,6 +643,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
          # the others at the show being foul, one player alone holds a hand of five
          "sole_hand": "bool",
          "by_hearts": "bool",
+         # the hearts decided between hands otherwise equal card for card (p. 31)
+         "tied_but_for_hearts": "bool",
          "claim": "int", "remainder": "int", "next_best": "player",
          "opener_unqualified": "bool", "ace_ends": "bool", "ace_between": "bool",
          # a shown hand runs ace to five; the one best hand runs nine to king

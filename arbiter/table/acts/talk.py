@@ -175,7 +175,7 @@ def show(game: Game) -> None:
     facts = {k: v for k, v in result.items() if k not in ("kind", "assumed")}
     facts["foul_at_show"] = bool(foul)
     facts["sole_hand"] = bool(foul) and len([n for n in game.active() if n not in foul]) == 1
-    facts["by_hearts"] = _by_hearts(game, result)
+    facts["by_hearts"], facts["tied_but_for_hearts"] = _by_hearts(game, result)
     facts["ranked_as_agreed"] = _as_agreed(game, result)
     facts.update(hand_facts({n: game.seats[n].hand for n in hands},
                             result.get("winners") or []))
@@ -241,17 +241,21 @@ def _false_opener_wins(game: Game, result: dict[str, Any]) -> bool:
     return openers(game, game.opener)[1] is False
 
 
-def _by_hearts(game: Game, result: dict[str, Any]) -> bool:
-    """Whether the book's preference for hearts decided the show: without it, the
-    winners would be others."""
+def _by_hearts(game: Game, result: dict[str, Any]) -> tuple[bool, bool]:
+    """Whether the book's preference for hearts decided the show (without it, the winners
+    would be others), and whether it did so between hands that are otherwise equal, card
+    for card (without it, the hand in hearts would share the best place): Peel's "ceteris
+    paribus" (p. 31) turns on the second, law 69's flush in hearts on the first."""
     winners = result.get("winners")
     if not winners:
-        return False
+        return False, False
     plain = _values(game, replace(game.rules, hearts_break_ties=False, hearts_flush_best=False))
     if not plain:  # the cards were not named: the table declared the winner
-        return False
+        return False, False
     best = max(plain.values())
-    return [n for n, v in plain.items() if v == best] != list(winners)
+    tops = [n for n, v in plain.items() if v == best]
+    decided = tops != list(winners)
+    return decided, decided and len(tops) > 1 and set(winners) <= set(tops)
 
 
 def _as_agreed(game: Game, result: dict[str, Any]) -> bool:
