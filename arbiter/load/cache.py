@@ -29,7 +29,6 @@ is no cache, never one in the working directory; ``arbiter --verbose`` says so, 
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import stat
 import sys
@@ -247,30 +246,32 @@ def put(k: str, value: Any, verify: Callable[[Any], bool] | None = None,
             head["verified"] = True
         header = msgspec.json.encode(head)
         os.makedirs(d, mode=0o700, exist_ok=True)
-        fd, tmp = _new_file(d)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(header + b"\n" + body)
-            os.replace(tmp, os.path.join(d, f"{k}.json"))
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        for _ in range(100):
+            tmp = os.path.join(d, f"tmp{os.urandom(6).hex()}.tmp")
+            # The name is chosen before the file is made, so that an interrupt that comes
+            # as it is made (the file there, its descriptor not yet returned) is caught
+            # below and the file taken away: nothing half written is left behind.
+            try:
+                fd = _new_file(tmp)
+                with os.fdopen(fd, "wb") as fh:
+                    fh.write(header + b"\n" + body)
+                os.replace(tmp, os.path.join(d, f"{k}.json"))
+                return
+            except FileExistsError:
+                continue
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+                raise
     except (OSError, ValueError, RecursionError, msgspec.MsgspecError):
         pass  # a cache that cannot be written is only a slower start
 
 
-def _new_file(d: str) -> tuple[int, str]:
-    """A new file in ``d``, open for writing and readable by its owner alone, as
+def _new_file(tmp: str) -> int:
+    """A new file at ``tmp``, open for writing and readable by its owner alone, as
     ``tempfile.mkstemp`` makes one (created, never opened if it is there already, nor
     through a link), without importing tempfile: tempfile, and the random, shutil, zlib,
     bz2 and lzma it brings, cost a first run 11 M instructions."""
     flags = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
              | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
-    for _ in range(100):
-        tmp = os.path.join(d, f"tmp{os.urandom(6).hex()}.tmp")
-        try:
-            return os.open(tmp, flags, 0o600), tmp
-        except FileExistsError:
-            continue
-    raise FileExistsError(errno.EEXIST, "no free name for a new cache entry", d)
+    return os.open(tmp, flags, 0o600)
