@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 from msgspec import Struct
 
-from ..terms.vocabulary import StrEnumBody, str_enum
 from .params import cites_of
 
 # Law and Rulebook are msgspec Structs, not dataclasses: `arbiter law` is run at the table,
 # and 38 frozen dataclasses cost 40-60 ms to define on this machine, where Structs cost 1-7 ms.
 
 
-@str_enum  # a StrEnum (arbiter.terms.vocabulary)
-class Effect(StrEnumBody):
+class Effect(StrEnum):
     """What a law does, so coverage can be counted."""
 
     DECIDES = "decides"

@@ -11,6 +11,7 @@ the books differ it asks ``Rules``. Only what cannot physically happen raises
 from __future__ import annotations
 
 import copy
+from enum import StrEnum
 from typing import Any
 
 from msgspec import Struct, field
@@ -19,7 +20,6 @@ from ..law.params import Rules, yaml_name
 from ..law.precedence import cause_of
 from ..terms.cards import FULL_PACK
 from ..terms.findings import Facts, Finding, Kind
-from ..terms.vocabulary import StrEnumBody, str_enum
 from .agreed_values import AgreedValues
 
 
@@ -38,8 +38,7 @@ class OutOfPlace(Impossible):
         self.facts = facts
 
 
-@str_enum  # a StrEnum (arbiter.terms.vocabulary)
-class Phase(StrEnumBody):
+class Phase(StrEnum):
     BEFORE_DEAL = "before the deal"
     SAY = "before the draw"
     DRAW = "the draw"
@@ -48,8 +47,7 @@ class Phase(StrEnumBody):
     OVER = "over"
 
 
-@str_enum  # a StrEnum (arbiter.terms.vocabulary)
-class Status(StrEnumBody):
+class Status(StrEnum):
     IN = "in"
     PASSED = "passed"
 

@@ -20,33 +20,11 @@ and should pay for neither.)
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING, TypeVar
 
 from msgspec import Struct
 
-_T = TypeVar("_T")
 
-# The vocabulary's enums are enum.StrEnum, made from their class bodies by the standard
-# library's own quick constructor, the one it makes its own enums with for the same
-# reason (``re.RegexFlag``, ``http.HTTPStatus``): the same members, values, names, order,
-# lookups and methods as a ``class Act(StrEnum)`` (tests/test_vocabulary.py holds them),
-# without EnumType's work for each of the 180 members as the class body is run; 6 M
-# instructions fewer on every start (docs/speed.md). The type checker is shown the class
-# it makes: a StrEnum with these members.
-if TYPE_CHECKING:
-    StrEnumBody = StrEnum
-
-    def str_enum(cls: _T) -> _T:
-        return cls
-else:  # the constructor is not in typeshed's enum
-    from enum import _simple_enum
-
-    StrEnumBody = object
-    str_enum = _simple_enum(StrEnum)
-
-
-@str_enum
-class Act(StrEnumBody):
+class Act(StrEnum):
     """What a player (or the table) does, as a case records it."""
 
     DEALS = "deals"
@@ -91,8 +69,7 @@ class Act(StrEnumBody):
     NEXT_DEAL = "next_deal"
 
 
-@str_enum
-class Kind(StrEnumBody):
+class Kind(StrEnum):
     """The irregularities (and notable facts) a replay can find."""
 
     DEAL_UNCUT = "deal_uncut"
@@ -159,8 +136,7 @@ class Kind(StrEnumBody):
     WRONG_DEALER = "wrong_dealer"
 
 
-@str_enum
-class Decision(StrEnumBody):
+class Decision(StrEnum):
     """The closed vocabulary of decisions a provision may make."""
 
     FOUL_HAND = "foul_hand"
@@ -378,8 +354,7 @@ AGREED_HANDS: dict[str, str] = {
     "skip": "a sequence of alternate cards (a skip straight)",
 }
 
-@str_enum
-class Intent(StrEnumBody):
+class Intent(StrEnum):
     """What a player may say he will do (``states``)."""
 
     PASS = "pass"
@@ -762,8 +737,7 @@ EFFECTS: dict[Decision, str] = {
 }
 
 
-@str_enum
-class Undoes(StrEnumBody):
+class Undoes(StrEnum):
     """What a ruling that voids an act undoes of it on the table (a provision's ``undoes``,
     set only where the book's words say so; where they do not, the engine's stated
     assumption, ``void.undoes`` in engine_defaults.yaml)."""
@@ -1031,8 +1005,7 @@ PARAMETERS: dict[str, ParamSpec] = {
 
 # --- questions ------------------------------------------------------------------------
 
-@str_enum
-class Question(StrEnumBody):
+class Question(StrEnum):
     """What a player asks the arbiter (``dispute.asks``)."""
 
     BETS_FIRST = "who_bets_first"
