@@ -35,12 +35,17 @@ Value = Annotated[
 ]
 
 
+# The fields a waiver and a departure share, declared once.
+FindingRef = Annotated[
+    str, Meta(description="The finding kind the rule is about, e.g. card_exposed_in_deal.")]
+Unanimous = Annotated[bool, Meta(description=(
+    "false: not every player agreed (where who did is not told; else 'by')."))]
+Instead = Annotated[str, Meta(description="What the table did instead.")]
+
 class Waiver(Struct, kw_only=True, forbid_unknown_fields=True):
     """A rule set aside on one occasion, a deal of the sitting (Peel 80)."""
 
-    finding: Annotated[
-        str, Meta(description="The finding kind the rule is about, e.g. card_exposed_in_deal.")
-    ] = OMITTED
+    finding: FindingRef = OMITTED
     rule: Rule = OMITTED
     value: Value = OMITTED
     deal: (
@@ -48,22 +53,18 @@ class Waiver(Struct, kw_only=True, forbid_unknown_fields=True):
                             description="The deal of the sitting it was waived on.")]
     ) = OMITTED
     by: Parties = OMITTED
-    unanimous: Annotated[bool, Meta(description=(
-        "false: not every player agreed (where who did is not told; else 'by')."))] = OMITTED
-    instead: Annotated[str, Meta(description="What the table did instead.")] = OMITTED
+    unanimous: Unanimous = OMITTED
+    instead: Instead = OMITTED
 
 
 class Departure(Struct, kw_only=True, forbid_unknown_fields=True):
     """A rule departed from by agreement before play, for the sitting (Peel 81)."""
 
-    finding: Annotated[
-        str, Meta(description="The finding kind the rule is about, e.g. card_exposed_in_deal.")
-    ] = OMITTED
+    finding: FindingRef = OMITTED
     rule: Rule = OMITTED
     value: Value = OMITTED
     by: Parties = OMITTED
-    unanimous: Annotated[bool, Meta(description=(
-        "false: not every player agreed (where who did is not told; else 'by')."))] = OMITTED
+    unanimous: Unanimous = OMITTED
     deal: Annotated[int, Meta(description=(
         "Not taken here: a departure agreed before play holds for the whole sitting; a "
         "rule waived on one deal goes under 'waived'."))] = OMITTED
@@ -72,7 +73,7 @@ class Departure(Struct, kw_only=True, forbid_unknown_fields=True):
         Meta(description=("When it was agreed: before play began this sitting (the "
                           "default), or before play of an earlier sitting.")),
     ] = OMITTED
-    instead: Annotated[str, Meta(description="What the table did instead.")] = OMITTED
+    instead: Instead = OMITTED
 
 
 class Agreed(Struct, kw_only=True, forbid_unknown_fields=True):
