@@ -40,6 +40,7 @@ class Act(StrEnum):
     GIVES = "gives"
     DRAWS = "draws"
     STANDS_PAT = "stands_pat"
+    LETS_DRAW_GO_BY = "lets_draw_go_by"
     EXPOSES = "exposes"
     FACED = "faced"
     LOOKS = "looks"
@@ -254,6 +255,11 @@ ACTS: dict[Act, ActSpec] = {
         choice_at=("the draw",), choice_words="draw 1"),
     Act.STANDS_PAT: ActSpec("draws no cards", ("stands pat", "plays pat", "stays pat"),
                             needs_dealt=True, choice_at=("the draw",), choice_words="stand pat"),
+    Act.LETS_DRAW_GO_BY: ActSpec(
+        "lets his turn to draw go by, neither discarding nor standing pat: his turn is gone "
+        "by, as after a stand pat, and a later draw of his is a late one (Peel 38)",
+        ("lets his turn to draw go by", "lets his turn go by", "lets his draw go by",
+         "does not discard"), needs_dealt=True),
     Act.EXPOSES: ActSpec("the dealer exposes a card in giving a player his draw",
                          ("exposes a card to", "exposes"), ("player", "to", "cards", "card"),
                          player_arg="to", number="card", needs_dealt=True,
