@@ -32,6 +32,7 @@ from ..terms.vocabulary import (
     POOL_TAKERS,
     QUESTIONS,
     Act,
+    Kind,
     Question,
 )
 from ..terms.words import condition_words, penalty_words, run_on
@@ -436,7 +437,7 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     if decided:
         # One decision that rules the act out answers it (no, on that decision's reason),
         # though another of its findings lets it stand: yes only where every one permits.
-        barred = [d for d in decided if not _permits(d)]
+        barred = [d for d in decided if not _permits(d, book)]
         d = (barred or decided)[0]
         out = _from_decision(asked, d, "no" if barred else "yes")
         out.if_done = not done
@@ -498,9 +499,16 @@ def _standing(s: Step) -> tuple[Any, ...]:
     return (s.phase, s.turn, s.stakes, s.statuses, s.hands, s.pool)
 
 
-def _permits(d: Decided) -> bool:
-    """The decision lets the act stand: a lawful act the book allows."""
-    return FINDINGS[d.finding.kind].lawful and PERMITS.get(d.decision, False)
+def _permits(d: Decided, book: Rulebook) -> bool:
+    """The decision lets the act stand: a lawful act the book allows, or an act the table's
+    agreement covers that the book's provision on a waived rule lets stand (Peel 81: "what
+    the table agreed instead stands"), measured against the agreement, not the law set
+    aside."""
+    if not PERMITS.get(d.decision, False):
+        return False
+    return FINDINGS[d.finding.kind].lawful or any(
+        p.get("id") == d.provision and p.get("finding") == str(Kind.RULE_WAIVED)
+        for p in book.provisions)
 
 
 def _same_act(a: Event, b: Event) -> bool:
