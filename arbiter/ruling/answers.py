@@ -26,6 +26,7 @@ from ..law.provisions import fill, match
 from ..terms.seats import names_text
 from ..terms.vocabulary import (
     ACTS,
+    EFFECTS,
     FINDINGS,
     PERMITS,
     PHASE_RULES,
@@ -405,6 +406,9 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     ev = replace(asked.act, line=None, column=None)
     at = _made_at(ruling.replay, ev)
     done = at > 0
+    closed = None if done or not of_the_deal(ev.act) else closed_by(ruling, asked.player)
+    if closed is not None:
+        return _closed(asked, *closed, "no")
     try:
         if done:  # the disputed act is in the events: read from the ruling printed on it
             base, h = course(replace(case, events=case.events[:at - 1]), book)[0], ruling
@@ -578,6 +582,9 @@ def choices(phase: str, bet_made: bool) -> list[tuple[str, str]]:
 def what_may(ruling: Ruling, asked: Asked) -> Answer:
     from ..table.questions import parse_question
 
+    closed = closed_by(ruling, asked.player)
+    if closed is not None:
+        return _closed(asked, *closed, "nothing")
     options = choices(ruling.replay.final.phase, bool(ruling.replay.facts.get("bet_made")))
     if not options:
         return Answer(asked.text, str(asked.kind), "nothing",
@@ -603,6 +610,52 @@ def what_may(ruling: Ruling, asked: Asked) -> Answer:
     because = "; ".join(bits)
     return Answer(asked.text, str(asked.kind), ", ".join(yes) or "nothing", because,
                   "; ".join(reasons[:2]) or None, cites, player=asked.player)
+
+
+# --- what the ruling has closed ------------------------------------------------------------
+
+def closed_by(ruling: Ruling, player: str | None) -> tuple[Decided, str] | None:
+    """The decision by which the deal the events reach is over (a misdeal, a new deal), or
+    ``player`` is out of it (his hand foul, he retires), with that effect (``EFFECTS``):
+    made on every reading of the facts, and acting on the table by the end of the events
+    (its finding complete, or pointed out where it acts only when found), though no act
+    follows it there. The acts of that deal are then closed to him."""
+    from .course import acting_step
+
+    events = ruling.case.events
+    now = ruling.replay.facts.get("deal", 1)
+    branched = {id(s.finding) for s in ruling.silences if s.condition}
+    for d in ruling.decisions:
+        f = d.finding
+        effect = FINDINGS[f.kind].effects.get(str(d.decision)) or EFFECTS.get(d.decision)
+        if (effect is None or d.condition or id(f) in branched or f.step < 1
+                or f.facts.get("deal", 1) != now):
+            continue
+        step, effect = acting_step(events, f, effect)
+        if step > len(events):
+            continue
+        if effect == "deal_ends" or (effect == "retire" and player is not None
+                                     and f.player == player):
+            return d, effect
+    return None
+
+
+def _closed(asked: Asked, d: Decided, effect: str, word: str) -> Answer:
+    """The answer where the ruling has closed the deal, or the player's part in it."""
+    p = asked.player or "the player"
+    said = d.says.rstrip(". ")
+    why = (f"{said}; the deal is over, and there is nothing left in it for {p} to do"
+           if effect == "deal_ends" else
+           f"{said}; {p} is out of the game, and no act of it is open to {p}")
+    return Answer(asked.text, str(asked.kind), word, why, _consequence(d), list(d.cites),
+                  player=asked.player)
+
+
+def of_the_deal(act: Act) -> bool:
+    """An act that is one of a player's choices in the deal, after it is dealt (coming in,
+    drawing, betting, showing): what a deal that is over, or a player out of it, no longer
+    has."""
+    return any(phase != "before the deal" for phase in ACTS[act].choice_at)
 
 
 def _either(items: list[str]) -> str:

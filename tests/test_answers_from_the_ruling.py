@@ -1,0 +1,97 @@
+"""The answer to ``may X do Y`` and ``what may X do`` is read from the ruling on the table
+as the law left it, never worked out apart from it (ruling/answers.py):
+
+- Fc: where the ruling has ended the deal (a misdeal) or put the player out of it (a foul
+  hand, he retires), the acts of that deal are not offered to him: the answer says so, on
+  the decision's law, with what the decision says follows (the new deal, by whom).
+- Fb: a player whose draw has begun (he has discarded and asked) is being helped: he is not
+  offered the draw's acts again (standing pat, drawing), and what his draw comes to is read
+  from the ruling's decision on it (a card exposed in helping him: when he gets another).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from casecheck import BOOKS
+
+from arbiter import Library, Rulebook
+from arbiter.ruling.answers import closed_by, of_the_deal
+from arbiter.ruling.judge import Ruling, judge
+from arbiter.table.cases import load_case
+from arbiter.terms.vocabulary import ACTS
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = sorted((ROOT / "cases").glob("*.yaml"))
+
+
+@pytest.fixture(scope="module")
+def books() -> dict[str, Rulebook]:
+    lib = Library()
+    return {b: lib.get(b) for b in BOOKS}
+
+
+def asking(name: str, question: str, book: Rulebook, tmp_path: Path) -> Ruling:
+    """The shipped case ``name`` with its question replaced by ``question``."""
+    text = (ROOT / "cases" / f"{name}.yaml").read_text(encoding="utf-8")
+    text = re.sub(r"(?m)^  asks: .*$", f"  asks: {question}", text)
+    return judge(load_case(tmp_path / f"{name}.yaml", text), book)
+
+
+# --- Fc: the deal over, the player out ----------------------------------------------------
+
+def test_after_a_misdeal_no_act_of_the_dead_deal_is_offered(books: dict[str, Rulebook],
+                                                            tmp_path: Path) -> None:
+    """Peel 12: "it is a misdeal, and there shall be a new deal by the same dealer": D is
+    not told he may come in, raise or hold the age in the deal that is over."""
+    for name, who in (("f02-six-cards-unlifted", "D"), ("g04-six-and-four", "C")):
+        a = asking(name, f"what may {who} do", books["peel"], tmp_path).answer
+        assert a.answer == "nothing" and a.cites == ["12"], a.line()
+        assert "the deal is over" in a.line() and "come in" not in a.line()
+        assert "new deal by the same dealer, A" in (a.follows() or "")
+        one = asking(name, f"may {who} come in", books["peel"], tmp_path).answer
+        assert one.answer == "no" and one.cites == ["12"], one.line()
+
+
+def test_a_player_ruled_out_has_no_act_open_and_is_not_said_to_have_passed(
+        books: dict[str, Rulebook], tmp_path: Path) -> None:
+    """Peel 13: B's hand, raised with four cards, is foul, and he retires: he never passed,
+    and none of the say's acts is his."""
+    a = asking("g03-talker-pays-blind-back", "what may B do", books["peel"], tmp_path).answer
+    assert a.answer == "nothing" and "13" in a.cites, a.line()
+    assert "B passed" not in a.line() and "B passed" not in (a.follows() or "")
+    assert "retires" in (a.follows() or "")
+    one = asking("g03-talker-pays-blind-back", "may B come in", books["peel"], tmp_path).answer
+    assert one.answer == "no" and "13" in one.cites and "B passed" not in one.line()
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_where_a_ruling_closes_the_deal_to_a_player_no_act_of_it_is_his(
+        book: str, books: dict[str, Rulebook], tmp_path: Path) -> None:
+    """Over every shipped case: wherever a decision ends the deal, or retires a player, by
+    the end of the events, ``what may P do`` is "nothing" on that decision's law, and no
+    choice of the deal he has not made is answered "yes" to ``may P ...``."""
+    rb = books[book]
+    seen = 0
+    for path in CASES:
+        ruling = judge(load_case(path), rb)
+        for who in ruling.case.table.seats:
+            closed = closed_by(ruling, who)
+            if closed is None:
+                continue
+            seen += 1
+            a = asking(path.stem, f"what may {who} do", rb, tmp_path).answer
+            if a is None:
+                break  # a case that asks no question: its dispute has no asks to replace
+            assert a.answer == "nothing", (path.name, who, a.line())
+            assert set(closed[0].cites) <= set(a.cites), (path.name, who, a.cites)
+            made = {ev.act for ev in ruling.case.events if ev.player == who}
+            for act, spec in ACTS.items():  # an act he made is answered on the act made
+                if spec.choice_words and of_the_deal(act) and act not in made:
+                    one = asking(path.stem, f"may {who} {spec.choice_words}", rb,
+                                 tmp_path).answer
+                    assert one.answer != "yes", (path.name, who, one.line())
+            break  # one player of each case is enough to show it
+    assert seen or book == "hoyle"
