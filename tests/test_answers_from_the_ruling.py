@@ -95,3 +95,47 @@ def test_where_a_ruling_closes_the_deal_to_a_player_no_act_of_it_is_his(
                     assert one.answer != "yes", (path.name, who, one.line())
             break  # one player of each case is enough to show it
     assert seen or book == "hoyle"
+
+
+# --- Fb: the draw begun --------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["f09-card-exposed-in-draw", "g08-card-shown-in-the-draw"])
+def test_a_player_being_helped_is_told_what_his_draw_comes_to_from_the_decision(
+        name: str, books: dict[str, Rulebook], tmp_path: Path) -> None:
+    """C has discarded three and asked for three, and a card is exposed in helping him: he
+    is not offered to stand pat (Peel 36: he "shall discard as many cards, and no more, as
+    he intends to draw"), and when he gets his card is the decision's: Foster 23, CH2e, "does
+    not receive another in its place until all the other players, including the dealer,
+    have been helped"; Peel 40, "shall not be given to the player"; Hoffmann silent."""
+    foster = asking(name, "what may C do", books["foster"], tmp_path).answer
+    assert "stand pat" not in foster.answer and "Foster is silent" not in foster.line()
+    assert "until all the other players, the dealer included, have been helped" \
+        in foster.line()
+    assert foster.cites[:2] == ["23", "CH2e"], foster.cites
+    peel = asking(name, "what may C do", books["peel"], tmp_path).answer
+    assert "stand pat" not in peel.answer and "not given to C" in peel.line()
+    assert peel.cites[0] == "40", peel.cites
+    hoyle = asking(name, "what may C do", books["hoyle"], tmp_path).answer
+    assert "stand pat" not in hoyle.answer and "Hoffmann is silent on it" in hoyle.line()
+    for book in books.values():
+        for act in ("stand pat", "draw 1"):
+            one = asking(name, f"may C {act}", book, tmp_path).answer
+            assert one.answer == "no" and "is being helped" in one.line(), one.line()
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_no_player_whose_draw_has_begun_is_offered_the_draw_again(
+        book: str, books: dict[str, Rulebook], tmp_path: Path) -> None:
+    """Over every shipped case that asks what a player may do in the draw: a player who has
+    discarded or asked, and is not yet helped, is offered neither standing pat nor a draw."""
+    for path in CASES:
+        case = load_case(path)
+        d = case.dispute
+        if d is None or d.asks is None or str(d.asks.kind) != "what_may":
+            continue
+        ruling = judge(case, books[book])
+        if d.asks.player not in ruling.replay.facts.get("drawing", {}):
+            continue
+        a = ruling.answer
+        assert "stand pat" not in a.answer and "draw" not in a.answer.split(", "), a.line()
+        assert "is being helped" in a.line() and a.cites, a.line()

@@ -406,9 +406,9 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     ev = replace(asked.act, line=None, column=None)
     at = _made_at(ruling.replay, ev)
     done = at > 0
-    closed = None if done or not of_the_deal(ev.act) else closed_by(ruling, asked.player)
-    if closed is not None:
-        return _closed(asked, *closed, "no")
+    gone = None if done else _gone_by(ruling, asked, ev)
+    if gone is not None:
+        return gone
     try:
         if done:  # the disputed act is in the events: read from the ruling printed on it
             base, h = course(replace(case, events=case.events[:at - 1]), book)[0], ruling
@@ -437,24 +437,28 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
         return own
     if not decided and (amends := _on_what_it_amends(h, asked, at, done)):
         return amends
-    if decided:
-        # One decision that rules the act out answers it (no, on that decision's reason),
-        # though another of its findings lets it stand: yes only where every one permits.
-        barred = [d for d in decided if not _permits(d)]
-        d = (barred or decided)[0]
-        out = _from_decision(asked, d, "no" if barred else "yes")
-        out.if_done = not done
-        for other in decided:
-            out.cites += [c for c in other.cites if c not in out.cites]
-        return out
     quiet = [s for s in h.silences if any(s.finding is f for f in new)]
-    if quiet and not done:
-        early = _not_yet(book, base, asked, new)
-        if early is not None:
-            return early
+    if decided:
+        return _on_decisions(h, asked, decided, quiet, done)
+    if quiet and not done and (early := _not_yet(book, base, asked, new)) is not None:
+        return early
     if quiet:
         return _silent_on(h, asked, quiet[0])
     return _regular(book, asked, str(base.final.phase))
+
+
+def _on_decisions(h: Ruling, asked: Asked, decided: list[Decided], quiet: list[Silence],
+                  done: bool) -> Answer:
+    """The act found and ruled. One decision that rules it out answers it (no, on that
+    decision's reason), though another of its findings lets it stand: yes only where every
+    one permits."""
+    barred = [d for d in decided if not _permits(d)]
+    d = (barred or decided)[0]
+    out = _from_decision(asked, d, "no" if barred else "yes")
+    out.if_done = not done
+    for other in decided:
+        out.cites += [c for c in other.cites if c not in out.cites]
+    return out
 
 
 def _on_what_it_amends(h: Ruling, asked: Asked, step: int, done: bool) -> Answer | None:
@@ -586,6 +590,11 @@ def what_may(ruling: Ruling, asked: Asked) -> Answer:
     if closed is not None:
         return _closed(asked, *closed, "nothing")
     options = choices(ruling.replay.final.phase, bool(ruling.replay.facts.get("bet_made")))
+    helped = being_helped(ruling, asked)
+    if helped is not None:  # his draw has begun: its acts are behind him
+        options = [(label, words) for label, words in options
+                   if not _of_the_draw(parse_question(f"may {asked.player} {words}",
+                                                      _ctx(ruling)).act)]
     if not options:
         return Answer(asked.text, str(asked.kind), "nothing",
                       f"the deal is over: there is nothing left in it for {asked.player} to do",
@@ -607,6 +616,9 @@ def what_may(ruling: Ruling, asked: Asked) -> Answer:
         else [f"{p} may not {_either(no)}"] if no else []
     if unknown:
         bits.append(f"on whether {p} may {_either(unknown)}, {ruling.rulebook.name} is silent")
+    if helped is not None:
+        bits.insert(0, helped[0])
+        cites = list(dict.fromkeys([*helped[1], *cites]))  # the law of his draw first
     because = "; ".join(bits)
     return Answer(asked.text, str(asked.kind), ", ".join(yes) or "nothing", because,
                   "; ".join(reasons[:2]) or None, cites, player=asked.player)
@@ -649,6 +661,64 @@ def _closed(asked: Asked, d: Decided, effect: str, word: str) -> Answer:
            f"{said}; {p} is out of the game, and no act of it is open to {p}")
     return Answer(asked.text, str(asked.kind), word, why, _consequence(d), list(d.cites),
                   player=asked.player)
+
+
+def _gone_by(ruling: Ruling, asked: Asked, ev: Event) -> Answer | None:
+    """An act asked of now that the ruling has put behind the player: one of the deal's
+    choices, the deal being over or he out of it; one of his draw's, his draw begun."""
+    closed = closed_by(ruling, asked.player) if of_the_deal(ev.act) else None
+    if closed is not None:
+        return _closed(asked, *closed, "no")
+    helped = being_helped(ruling, asked) if _of_the_draw(ev) else None
+    if helped is not None:
+        return Answer(asked.text, str(asked.kind), "no", helped[0], cites=helped[1],
+                      player=asked.player)
+    return None
+
+
+def being_helped(ruling: Ruling, asked: Asked) -> tuple[str, list[str]] | None:
+    """Where the player's draw has begun and is not complete (he has discarded or asked, and
+    is being helped: ``drawing`` in the replay's facts), what it comes to, read from the
+    ruling's decisions on his draw (a card exposed in helping him: when he gets another),
+    or the book's silence on them, else from the laws of the draw: the sentence and its
+    laws. None where his draw has not begun, or is over."""
+    point = ruling.replay.facts.get("drawing", {}).get(asked.player or "")
+    if point is None:
+        return None
+    book, p = ruling.rulebook, str(asked.player)
+    discarded, wanted = point[0], point[1]
+    head = (f"{p} has discarded {discarded}" + (f" and asked for {wanted}" if wanted else "")
+            + f", and is being helped: {p} may not draw again or stand pat")
+    now = ruling.replay.facts.get("deal", 1)
+
+    def mine(f: Any) -> bool:
+        return (f.player == p and f.facts.get("phase") == "the draw"
+                and f.facts.get("deal", 1) == now and not FINDINGS[f.kind].outcome)
+
+    said: list[str] = []
+    cites: list[str] = []
+    for d in (d for d in ruling.decisions if mine(d.finding)):
+        text = d.says.rstrip(". ")
+        if d.condition:
+            text = _if(d.condition, p) + ", " + run_on(text, ruling.case.table.seats)
+        if d.remedy:
+            text += "; " + run_on(d.remedy.rstrip(". "), ruling.case.table.seats)
+        said.append(text)
+        cites += [c for c in d.cites if c not in cites]
+    for x in (x for x in ruling.silences if mine(x.finding)):
+        said.append(silent(book, asked, x.finding.message).because)
+        cites += [c for c in x.cites if c not in cites]
+    if not said:
+        said = [f"{p} is to be given the {wanted} cards {p} asked for" if wanted else
+                f"{p} is to be given cards in place of the {discarded} {p} discarded"]
+    cites += [c for c in _phase_cites(book, "the draw") if c not in cites]
+    return head + "; " + "; ".join(said), cites
+
+
+def _of_the_draw(ev: Event | None) -> bool:
+    """An act that is a choice only in the player's own draw (drawing, standing pat): his
+    no more once his draw has begun."""
+    return ev is not None and ACTS[ev.act].choice_at == ("the draw",)
 
 
 def of_the_deal(act: Act) -> bool:
