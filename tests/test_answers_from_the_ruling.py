@@ -139,3 +139,52 @@ def test_no_player_whose_draw_has_begun_is_offered_the_draw_again(
         a = ruling.answer
         assert "stand pat" not in a.answer and "draw" not in a.answer.split(", "), a.line()
         assert "is being helped" in a.line() and a.cites, a.line()
+
+
+# --- G1: a right granted only under an agreement the table has not stated -------------------
+
+def _with_jackpots(name: str, agreed: str | None, question: str, book: Rulebook,
+                   tmp_path: Path) -> Ruling:
+    text = (ROOT / "cases" / f"{name}.yaml").read_text(encoding="utf-8")
+    text = re.sub(r"(?m)^agreed: .*\n", "", text)
+    if agreed is not None:
+        text = text.replace("\nevents:", f"\nagreed: {{jackpots: {agreed}}}\nevents:", 1)
+    text = re.sub(r"(?m)^  asks: .*$", f"  asks: {question}", text)
+    return judge(load_case(tmp_path / f"{name}.yaml", text), book)
+
+
+def test_foster_s_only_two_in_jack_is_given_on_both_readings_where_the_table_is_silent(
+        books: dict[str, Rulebook], tmp_path: Path) -> None:
+    """Foster 20: "the player who has come in wins the blind, unless jack pots are played";
+    21's jack is the age's where they are played. A table that does not say is ruled both
+    ways, each on its law, and the may answer gives each reading's word, not one of them."""
+    foster = books["foster"]
+    r = _with_jackpots("g16-only-one-came-in", None, "may B demand a jack", foster, tmp_path)
+    got = {(str(d.decision), tuple(d.condition.items())) for d in r.decisions}
+    assert got == {("jackpot_next", (("jackpots", True),)),
+                   ("action_void", (("jackpots", False),))}
+    a = r.answer
+    assert a.answer == "yes if the table plays jack pots; no if the table does not play " \
+        "jack pots", a.answer
+    assert {"20", "21"} <= set(a.cites) and not a.silent
+    assert "if the table plays jack pots, yes" in a.line().lower()
+    assert "if the table does not play jack pots, no" in a.line()
+    for agreed, word, law in (("true", "yes", "21"), ("false", "no", "20")):
+        one = _with_jackpots("g16-only-one-came-in", agreed, "may B demand a jack", foster,
+                             tmp_path).answer
+        assert one.answer == word and law in one.cites and not one.branches, one.line()
+
+
+def test_what_may_the_age_do_names_the_jack_with_the_reading_it_needs(
+        books: dict[str, Rulebook], tmp_path: Path) -> None:
+    foster = books["foster"]
+    a = _with_jackpots("what-may-the-age-do-with-one-come-in", None, "what may B do", foster,
+                       tmp_path).answer
+    assert "demand a jack if the table plays jack pots" in a.answer.split(", "), a.answer
+    assert {"20", "21"} <= set(a.cites), a.cites
+    flat = _with_jackpots("what-may-the-age-do-with-one-come-in", "true", "what may B do",
+                          foster, tmp_path).answer
+    assert "demand a jack" in flat.answer.split(", "), flat.answer
+    without = _with_jackpots("what-may-the-age-do-with-one-come-in", "false", "what may B do",
+                             foster, tmp_path).answer
+    assert "demand a jack" not in without.answer, without.answer

@@ -65,6 +65,9 @@ class Answer(Struct):
     # The names kept as written where a sentence runs on after "Yes:" (the players', the
     # book's); not part of the answer's JSON.
     names: tuple[str, ...] = ()
+    # An answer given on each reading of a fact the events leave open: (the word on that
+    # reading, the reading in the table's words), the sentence saying each in turn.
+    branches: list[tuple[str, str]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {"question": self.question, "form": self.form, "player": self.player,
@@ -84,7 +87,7 @@ class Answer(Struct):
     def line(self) -> str:
         """The answer in the table's words, one or two sentences."""
         text = _sentence(self.because)
-        if self.silent or QUESTIONS[Question(self.form)].answer != "yes_no":
+        if self.silent or self.branches or QUESTIONS[Question(self.form)].answer != "yes_no":
             return text
         word = self.answer[:1].upper() + self.answer[1:]
         return f"{word}: {run_on(text, self.names)}"
@@ -447,11 +450,54 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     return _regular(book, asked, str(base.final.phase))
 
 
+def _on_each_reading(h: Ruling, asked: Asked, decided: list[Decided], quiet: list[Silence],
+                     done: bool) -> Answer:
+    """The act ruled on a fact the events leave open (whether the table plays jack pots):
+    the answer on each reading, as the decisions are made, each on its own law; one word
+    where every reading gives it, else each reading's word (``branches``)."""
+    names = (*h.case.table.seats, h.rulebook.name)
+    common = [d for d in decided if not d.condition]
+    conds = [d.condition for d in decided] + [q.condition for q in quiet]
+    readings = list(dict.fromkeys(tuple(sorted(c.items())) for c in conds if c))
+    branches: list[tuple[str, str]] = []
+    said: list[str] = []
+    follows: list[str] = []
+    cites: list[str] = []
+    for reading in readings:
+        cond = dict(reading)
+        ds = [*common, *(d for d in decided if d.condition == cond)]
+        words = condition_words(cond, asked.player)
+        if not ds:
+            q = next(x for x in quiet if x.condition == cond)
+            branches.append(("silent", words))
+            said.append(f"if {words}, " + run_on(silent(h.rulebook, asked,
+                                                        q.finding.message).because, names))
+            cites += [c for c in q.cites if c not in cites]
+            continue
+        barred = [d for d in ds if not _permits(d)]
+        d = (barred or ds)[0]
+        word = "no" if barred else "yes"
+        branches.append((word, words))
+        said.append(f"if {words}, {word}: {run_on(d.says.rstrip('. '), names)}")
+        if (then := _consequence(d)) is not None:
+            follows.append(f"if {words}, {run_on(then, names)}")
+        for x in ds:
+            cites += [c for c in x.cites if c not in cites]
+    alike = {w for w, _ in branches}
+    answer = (branches[0][0] if len(alike) == 1 else
+              "; ".join(f"{w} if {c}" for w, c in branches))
+    return Answer(asked.text, str(asked.kind), answer, "; ".join(said),
+                  "; ".join(follows) or None, cites, player=asked.player, if_done=not done,
+                  branches=branches)
+
+
 def _on_decisions(h: Ruling, asked: Asked, decided: list[Decided], quiet: list[Silence],
                   done: bool) -> Answer:
     """The act found and ruled. One decision that rules it out answers it (no, on that
     decision's reason), though another of its findings lets it stand: yes only where every
     one permits."""
+    if any(d.condition for d in decided) or any(q.condition for q in quiet):
+        return _on_each_reading(h, asked, decided, quiet, done)
     barred = [d for d in decided if not _permits(d)]
     d = (barred or decided)[0]
     out = _from_decision(asked, d, "no" if barred else "yes")
@@ -605,10 +651,16 @@ def what_may(ruling: Ruling, asked: Asked) -> Answer:
     unknown: list[str] = []
     cites: list[str] = []
     reasons: list[str] = []
+    readings: list[str] = []
     for label, words in options:
         one = may(ruling, parse_question(f"may {asked.player} {words}", ctx))
-        (yes if one.answer == "yes" else unknown if one.silent else no).append(label)
         cites += [c for c in one.cites if c not in cites]
+        if one.branches and len({w for w, _ in one.branches}) > 1:
+            when = " or ".join(c for w, c in one.branches if w == "yes")
+            (yes.append(f"{label} if {when}") if when else no.append(label))
+            readings.append(f"whether {asked.player} may {label}: {one.because}")
+            continue
+        (yes if one.answer == "yes" else unknown if one.silent else no).append(label)
         if one.answer == "no" and one.cites:
             reasons.append(f"not {label}: {one.because}")
     p = asked.player
@@ -616,6 +668,7 @@ def what_may(ruling: Ruling, asked: Asked) -> Answer:
         else [f"{p} may not {_either(no)}"] if no else []
     if unknown:
         bits.append(f"on whether {p} may {_either(unknown)}, {ruling.rulebook.name} is silent")
+    bits += readings
     if helped is not None:
         bits.insert(0, helped[0])
         cites = list(dict.fromkeys([*helped[1], *cites]))  # the law of his draw first
