@@ -663,7 +663,10 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.JACK_DEMANDED: FindingSpec(
         "the age demanded that the single player who came in take down his ante, making a "
         "jack", {"straddled": "bool", "raised": "bool", "came_in": "int", "one_in": "bool",
-                 "single": "player", "in_turn": "bool"}, lawful=True,
+                 "single": "player", "in_turn": "bool",
+                 # whether the table plays jack pots (``agreed: jackpots``); unknown where
+                 # the case does not say, and ruled on each possibility (Foster 20, 21)
+                 "jackpots": "bool"}, lawful=True,
         tried_by=Kind.CHOICE_AT_THE_SAY),
     # The table's agreements (its blind, limit and stakes: arbiter/table/agreed.py) set
     # against what a player put up; each book says what a departure from them is.
