@@ -470,7 +470,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
         "the pack was cut (before the deal, or gathered again in the draw) by other than the "
         "player on the dealer's right, the pone", {"pone": "player"}),
     Kind.CUT_IN_DRAW: FindingSpec(
-        "the pack was cut in the draw, nothing having been gathered to be cut",
+        "the pack was cut after the deal, in the draw or before it, nothing having been "
+        "gathered to be cut",
         {"pone": "player", "is_pone": "bool"}),
     Kind.WRONG_NUMBER_DEALT: FindingSpec(
         "a player was dealt other than five cards",
