@@ -29,3 +29,34 @@ def test_the_half_limit_sentence_is_not_quoted_as_the_rule_of_time() -> None:
     assert "straddling-ceases" not in _quoted(late)
     past = _rule("four-straddles-with-a-limit-of-eight", "peel")
     assert "straddling-ceases" in _quoted(past)
+
+
+_TABLE = "table: {seats: [A, B, C, D, E], dealer: A, blind: 1, limit: 12}\n"
+
+
+def _asked(tmp_path: Path, events: str, who: str, book: str):  # type: ignore[no-untyped-def]
+    case = tmp_path / "case.yaml"
+    case.write_text(_TABLE + f"events: [{events}]\n"
+                    f"dispute: {{raised_by: E, about: {who}, asks: what must {who} put in}}\n",
+                    encoding="utf-8")
+    ruling = judge(load_case(case), load_rulebook(ROOT / "rulebooks" / f"{book}.yaml"))
+    return ruling.answers[0]
+
+
+def test_hoffmann_names_no_sum_over_a_straddle(tmp_path: Path) -> None:
+    # p. 122's going in is told of a deal nobody straddled: over a straddle it is not his rule.
+    plain = _asked(tmp_path, "B blinds 1, deal", "C", "hoyle")
+    assert (plain.answer, plain.silent) == ("2", False)
+    over = _asked(tmp_path, "B blinds 1, C straddles 2, deal", "D", "hoyle")
+    assert over.silent and over.answer == "silent"
+    assert "straddle" in over.cites
+
+
+def test_peel_gives_both_readings_of_the_sum_over_a_straddle(tmp_path: Path) -> None:
+    # p. 34, "double the ante and straddles together" (6), against 25 and 26 literally (4).
+    a = _asked(tmp_path, "B blinds 1, C straddles 2, deal", "D", "peel")
+    assert a.answer == "4 or 6" and not a.silent
+    assert {"25", "26", "opening-over-a-straddle"} <= set(a.cites)
+    # Once D has opened for 6, both readings have E make good to 6: one answer, on 26.
+    b = _asked(tmp_path, "B blinds 1, C straddles 2, deal, D comes in 6", "E", "peel")
+    assert b.answer == "6" and "opening-over-a-straddle" not in b.cites

@@ -1100,6 +1100,9 @@ QUESTION_FACTS: dict[str, str] = {
     # anyone has yet opened the pool, and whether he has the first say
     "to_put_in": "int", "opened": "bool", "first_say": "bool", "ante": "int",
     "to_open": "int",  # the least stake that opens: what going in costs (Peel 25)
+    # over a straddle: what he must add for his stake to be double the ante and every
+    # straddle together, or the stake before him if that is more (Peel p. 34, as it runs)
+    "to_double_ante_and_straddles": "int",
     # the stake to be made good is past what going in costs: someone has raised it
     "raised_past_going_in": "bool",
     # "whose word settles it": whether the dealer, or the player on his left, is one of the
