@@ -60,3 +60,27 @@ def test_peel_gives_both_readings_of_the_sum_over_a_straddle(tmp_path: Path) -> 
     # Once D has opened for 6, both readings have E make good to 6: one answer, on 26.
     b = _asked(tmp_path, "B blinds 1, C straddles 2, deal, D comes in 6", "E", "peel")
     assert b.answer == "6" and "opening-over-a-straddle" not in b.cites
+
+
+_SHOW = ("B blinds 1, {{act: deals, hands: {{C: {c}, D: {d}}}}}, C comes in, D comes in, "
+         "E passes, A passes, B passes, C stands pat, D stands pat, C bets 1, D calls, "
+         "C shows, D shows")
+
+
+def _show(tmp_path: Path, c: str, d: str, book: str):  # type: ignore[no-untyped-def]
+    case = tmp_path / "show.yaml"
+    case.write_text(_TABLE + "events: [" + _SHOW.format(c=c, d=d) + "]\n"
+                    "dispute: {raised_by: C, asks: who takes the pool}\n", encoding="utf-8")
+    return judge(load_case(case), load_rulebook(ROOT / "rulebooks" / f"{book}.yaml"))
+
+
+def test_hoffmann_is_silent_between_two_flushes_not_filled_by_analogy(tmp_path: Path) -> None:
+    # He defines the flush and ranks no suit; p. 125 tells apart pairs and sequences only.
+    two = _show(tmp_path, "Kh Jh 9h 6h 3h", "As Qs Ts 7s 4s", "hoyle")
+    assert two.decisions == [] and [s.finding.kind for s in two.silences] == ["showdown"]
+    assert two.answers[0].silent
+    # A flush against a lower kind is ruled by his order of the hands.
+    over = _show(tmp_path, "Kh Jh 9h 6h 3h", "As Ad Ts Tc 4s", "hoyle")
+    assert over.answers[0].answer == "C"
+    # Peel has his rule for two flushes (69), and rules on it.
+    assert _show(tmp_path, "Kh Jh 9h 6h 3h", "As Qs Ts 7s 4s", "peel").answers[0].answer == "C"

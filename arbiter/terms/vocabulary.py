@@ -401,6 +401,9 @@ CONTEXT_FACTS: dict[str, str] = {
 DERIVED_FACTS: dict[str, str] = {
     "too_many": "bool", "too_few": "bool", "excess": "int", "given_as_asked": "bool",
     "seen": "bool", "tie": "bool", "same_category": "bool", "ace_low": "bool",
+    # the kind of hand the best hands shown share ("a flush"), or "none" where the best
+    # hand is alone in its kind: what a rule for telling two hands of a kind apart needs
+    "alike": "str",
 }
 
 
@@ -633,7 +636,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
          # the case told only the show (the deal taken as regular); who showed, in the
          # order they showed; whose act closed the betting (the last player, Peel 59)
          "deal_untold": "bool", "shown_in_order": "list", "closed_by": "player"},
-        ("tie", "same_category", "ace_low"), outcome=True,
+        ("tie", "same_category", "alike", "ace_low"), outcome=True,
         ruled_if=("winner", "winners")),
     Kind.ACTED_AFTER_PASSING: FindingSpec(
         "a player who had passed acted again in the deal (the act does not stand)",
