@@ -260,9 +260,23 @@ def sitting_facts(r: Replay, asked: Asked) -> dict[str, Any]:
         "ante": int(r.facts.get("blind") or r.case.table.blind),
         "to_open": int(r.facts.get("going_in") or 0),
         "raised_past_going_in": level > int(r.facts.get("going_in") or 0),
+        "to_double_ante_and_straddles": _over_straddles(r, p, level),
         "dealer_disputing": r.dealer in parties, "left_of_dealer": left,
         "right_of_dealer": right, "left_of_dealer_disputing": left in parties,
     }
+
+
+def _over_straddles(r: Replay, p: str | None, level: int) -> int | None:
+    """What ``p`` must add for his stake to equal double the ante and every straddle
+    together (or the stake to be made good, if that is more); None where nobody straddled,
+    or where it comes to what making good the stake costs (the two readings then agree)."""
+    straddles = r.facts.get("straddles") or []
+    if p is None or not straddles:
+        return None
+    ante = int(r.facts.get("blind") or r.case.table.blind)
+    doubled = 2 * (ante + sum(int(s[1]) for s in straddles))
+    out = max(0, max(level, doubled) - r.stake(p))
+    return out if out != max(0, level - r.stake(p)) else None
 
 
 # --- the book's own answers ------------------------------------------------------------

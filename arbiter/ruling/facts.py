@@ -80,6 +80,10 @@ def derived(kind: Kind, facts: dict[str, Any]) -> dict[str, Any]:
     if "same_category" in spec.derived:
         values = [h["value"] for h in (facts.get("hands") or {}).values()]
         out["same_category"] = values.count(facts.get("best")) > 1
+    if "alike" in spec.derived:
+        best = facts.get("best")
+        values = [h["value"] for h in (facts.get("hands") or {}).values()]
+        out["alike"] = best if best is not None and values.count(best) > 1 else "none"
     if "ace_low" in spec.derived:
         out["ace_low"] = _ace_low(facts)
     return out

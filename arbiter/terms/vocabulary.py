@@ -407,6 +407,9 @@ CONTEXT_FACTS: dict[str, str] = {
 DERIVED_FACTS: dict[str, str] = {
     "too_many": "bool", "too_few": "bool", "excess": "int", "given_as_asked": "bool",
     "seen": "bool", "tie": "bool", "same_category": "bool", "ace_low": "bool",
+    # the kind of hand the best hands shown share ("a flush"), or "none" where the best
+    # hand is alone in its kind: what a rule for telling two hands of a kind apart needs
+    "alike": "str",
 }
 
 
@@ -640,7 +643,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
          # the case told only the show (the deal taken as regular); who showed, in the
          # order they showed; whose act closed the betting (the last player, Peel 59)
          "deal_untold": "bool", "shown_in_order": "list", "closed_by": "player"},
-        ("tie", "same_category", "ace_low"), outcome=True,
+        ("tie", "same_category", "alike", "ace_low"), outcome=True,
         ruled_if=("winner", "winners")),
     Kind.ACTED_AFTER_PASSING: FindingSpec(
         "a player who had passed acted again in the deal (the act does not stand)",
@@ -1110,6 +1113,9 @@ QUESTION_FACTS: dict[str, str] = {
     # anyone has yet opened the pool, and whether he has the first say
     "to_put_in": "int", "opened": "bool", "first_say": "bool", "ante": "int",
     "to_open": "int",  # the least stake that opens: what going in costs (Peel 25)
+    # over a straddle: what he must add for his stake to be double the ante and every
+    # straddle together, or the stake before him if that is more (Peel p. 34, as it runs)
+    "to_double_ante_and_straddles": "int",
     # the stake to be made good is past what going in costs: someone has raised it
     "raised_past_going_in": "bool",
     # "whose word settles it": whether the dealer, or the player on his left, is one of the
