@@ -217,10 +217,13 @@ def drawing(game: Game) -> dict[str, list[int]]:
     if game.phase != Phase.DRAW:
         return {}
     out: dict[str, list[int]] = {}
-    for n in game.drawers:
+    before = False  # a player still in before him in the order of the draw has not begun his
+    for n in game.drawers:  # so his own discard or ask waits for his turn: not being helped
         s = game.seats[n]
-        if s.status != Status.IN or (s.discarded is None and s.asked is None) or (
-                s.drawn and not s.owed):
+        begun = s.discarded is not None or s.asked is not None
+        if s.status == Status.IN and not begun and not (s.drawn or s.let_by):
+            before = True
+        if before or s.status != Status.IN or not begun or (s.drawn and not s.owed):
             continue
         out[n] = [s.discarded or 0, s.asked or 0, s.given, s.owed]
     return out
