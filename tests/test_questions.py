@@ -99,6 +99,7 @@ LINES = {
     Act.RAISES: "{p} raises 2", Act.PASSES: "{p} passes", Act.OPENS: "{p} opens 2",
     Act.DISCARDS: "{p} discards 1", Act.ASKS: "{p} asks for 1", Act.GIVES: "A gives {p} 1",
     Act.DRAWS: "{p} draws 1", Act.STANDS_PAT: "{p} stands pat", Act.EXPOSES: "A exposes {p}",
+    Act.LETS_DRAW_GO_BY: "{p} lets his turn to draw go by",
     Act.FACED: "faced card", Act.LOOKS: "{p} looks", Act.LIFTS: "{p} lifts",
     Act.BETS: "{p} bets 1", Act.CALLS: "{p} calls", Act.HOLDS: "{p} holds the age",
     Act.STANDS: "{p} stands", Act.SHOWS: "{p} shows", Act.CLAIMS: "{p} claims D asked for 2",

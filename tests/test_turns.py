@@ -84,3 +84,45 @@ def test_a_book_whose_dealer_who_passed_gives_no_draw_finds_his_giving(
     assert after, [(f.kind, f.step) for f in r.findings]
     own = replay(load_case(GOING_BETTER), Library().get("hoyle"))
     assert not [f for f in own.findings if f.kind == "acted_after_passing"]
+
+
+
+# --- a turn to draw let go by (Peel 38, p. 35), and one the dealer skipped -------------
+
+_DRAW = ("table: {seats: [A, B, C, D, E], dealer: A, blind: 1, limit: 12}\n"
+         "events: [B blinds 1, deal, C comes in, D comes in, E passes, A passes, B passes, "
+         "LET D draws 2, C draws 2]\n")
+
+
+def _draw(let: str, end: str = ", C draws 2]") -> str:
+    return _DRAW.replace("LET ", let + ", " if let else "").replace(", C draws 2]", end)
+
+
+@pytest.mark.parametrize("book", ["peel", "foster", "hoyle"])
+def test_a_turn_to_draw_let_go_by_makes_a_later_draw_late_where_a_skipped_one_does_not(
+        book: str) -> None:
+    """The same draws, told with and without C's letting his turn go by: with it, D is
+    helped in his turn and C's draw is late (Peel 38: he forfeits it, not helped); without
+    it the dealer skipped C, D's draw is out of turn and C's own draw in order (B14)."""
+    rules = Library().get(book)
+    let = replay(load_case("x.yaml", _draw("C lets his turn to draw go by")), rules)
+    skipped = replay(load_case("x.yaml", _draw("")), rules)
+    assert [(f.kind, f.step, f.player) for f in let.findings] == [
+        ("drew_after_his_turn", 10, "C")]
+    assert len(let.final.hands[2]) == 5 and let.final.phase == "after the draw"
+    assert [(f.kind, f.player) for f in skipped.findings] == [("drew_out_of_turn", "D")]
+    assert skipped.final.phase == "after the draw"
+
+
+@pytest.mark.parametrize("line", ["C lets his turn go by", "C does not discard",
+                                  "{act: lets_draw_go_by, player: C}"])
+def test_every_form_of_the_act_lets_the_turn_go_by(line: str) -> None:
+    r = replay(load_case("x.yaml", _draw(line)), Library().get("peel"))
+    assert [(f.kind, f.player) for f in r.findings] == [("drew_after_his_turn", "C")]
+
+
+def test_a_turn_to_draw_cannot_be_let_go_by_once_it_is_had() -> None:
+    text = _draw("C draws 1, C lets his turn to draw go by", end="]")
+    r = replay(load_case("x.yaml", text), Library().get("peel"))
+    assert [(f.kind, f.step, f.player) for f in r.findings] == [("out_of_place", 9, "C")]
+    assert r.final.phase == "after the draw"

@@ -26,12 +26,14 @@ from ..law.provisions import fill, match
 from ..terms.seats import names_text
 from ..terms.vocabulary import (
     ACTS,
+    EFFECTS,
     FINDINGS,
     PERMITS,
     PHASE_RULES,
     POOL_TAKERS,
     QUESTIONS,
     Act,
+    Kind,
     Question,
 )
 from ..terms.words import condition_words, penalty_words, run_on
@@ -64,6 +66,9 @@ class Answer(Struct):
     # The names kept as written where a sentence runs on after "Yes:" (the players', the
     # book's); not part of the answer's JSON.
     names: tuple[str, ...] = ()
+    # An answer given on each reading of a fact the events leave open: (the word on that
+    # reading, the reading in the table's words), the sentence saying each in turn.
+    branches: list[tuple[str, str]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {"question": self.question, "form": self.form, "player": self.player,
@@ -83,7 +88,7 @@ class Answer(Struct):
     def line(self) -> str:
         """The answer in the table's words, one or two sentences."""
         text = _sentence(self.because)
-        if self.silent or QUESTIONS[Question(self.form)].answer != "yes_no":
+        if self.silent or self.branches or QUESTIONS[Question(self.form)].answer != "yes_no":
             return text
         word = self.answer[:1].upper() + self.answer[1:]
         return f"{word}: {run_on(text, self.names)}"
@@ -419,6 +424,9 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     ev = replace(asked.act, line=None, column=None)
     at = _made_at(ruling.replay, ev)
     done = at > 0
+    gone = None if done else _gone_by(ruling, asked, ev)
+    if gone is not None:
+        return gone
     try:
         if done:  # the disputed act is in the events: read from the ruling printed on it
             base, h = course(replace(case, events=case.events[:at - 1]), book)[0], ruling
@@ -447,24 +455,71 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
         return own
     if not decided and (amends := _on_what_it_amends(h, asked, at, done)):
         return amends
-    if decided:
-        # One decision that rules the act out answers it (no, on that decision's reason),
-        # though another of its findings lets it stand: yes only where every one permits.
-        barred = [d for d in decided if not _permits(d)]
-        d = (barred or decided)[0]
-        out = _from_decision(asked, d, "no" if barred else "yes")
-        out.if_done = not done
-        for other in decided:
-            out.cites += [c for c in other.cites if c not in out.cites]
-        return out
     quiet = [s for s in h.silences if any(s.finding is f for f in new)]
-    if quiet and not done:
-        early = _not_yet(book, base, asked, new)
-        if early is not None:
-            return early
+    if decided:
+        return _on_decisions(h, asked, decided, quiet, done)
+    if quiet and not done and (early := _not_yet(book, base, asked, new)) is not None:
+        return early
     if quiet:
         return _silent_on(h, asked, quiet[0])
     return _regular(book, asked, str(base.final.phase))
+
+
+def _on_each_reading(h: Ruling, asked: Asked, decided: list[Decided], quiet: list[Silence],
+                     done: bool) -> Answer:
+    """The act ruled on a fact the events leave open (whether the table plays jack pots):
+    the answer on each reading, as the decisions are made, each on its own law; one word
+    where every reading gives it, else each reading's word (``branches``)."""
+    names = (*h.case.table.seats, h.rulebook.name)
+    common = [d for d in decided if not d.condition]
+    conds = [d.condition for d in decided] + [q.condition for q in quiet]
+    readings = list(dict.fromkeys(tuple(sorted(c.items())) for c in conds if c))
+    branches: list[tuple[str, str]] = []
+    said: list[str] = []
+    follows: list[str] = []
+    cites: list[str] = []
+    for reading in readings:
+        cond = dict(reading)
+        ds = [*common, *(d for d in decided if d.condition == cond)]
+        words = condition_words(cond, asked.player)
+        if not ds:
+            q = next(x for x in quiet if x.condition == cond)
+            branches.append(("silent", words))
+            said.append(f"if {words}, " + run_on(silent(h.rulebook, asked,
+                                                        q.finding.message).because, names))
+            cites += [c for c in q.cites if c not in cites]
+            continue
+        barred = [d for d in ds if not _permits(d, h.rulebook)]
+        d = (barred or ds)[0]
+        word = "no" if barred else "yes"
+        branches.append((word, words))
+        said.append(f"if {words}, {word}: {run_on(d.says.rstrip('. '), names)}")
+        if (then := _consequence(d)) is not None:
+            follows.append(f"if {words}, {run_on(then, names)}")
+        for x in ds:
+            cites += [c for c in x.cites if c not in cites]
+    alike = {w for w, _ in branches}
+    answer = (branches[0][0] if len(alike) == 1 else
+              "; ".join(f"{w} if {c}" for w, c in branches))
+    return Answer(asked.text, str(asked.kind), answer, "; ".join(said),
+                  "; ".join(follows) or None, cites, player=asked.player, if_done=not done,
+                  branches=branches)
+
+
+def _on_decisions(h: Ruling, asked: Asked, decided: list[Decided], quiet: list[Silence],
+                  done: bool) -> Answer:
+    """The act found and ruled. One decision that rules it out answers it (no, on that
+    decision's reason), though another of its findings lets it stand: yes only where every
+    one permits."""
+    if any(d.condition for d in decided) or any(q.condition for q in quiet):
+        return _on_each_reading(h, asked, decided, quiet, done)
+    barred = [d for d in decided if not _permits(d, h.rulebook)]
+    d = (barred or decided)[0]
+    out = _from_decision(asked, d, "no" if barred else "yes")
+    out.if_done = not done
+    for other in decided:
+        out.cites += [c for c in other.cites if c not in out.cites]
+    return out
 
 
 def _on_what_it_amends(h: Ruling, asked: Asked, step: int, done: bool) -> Answer | None:
@@ -512,9 +567,16 @@ def _standing(s: Step) -> tuple[Any, ...]:
     return (s.phase, s.turn, s.stakes, s.statuses, s.hands, s.pool)
 
 
-def _permits(d: Decided) -> bool:
-    """The decision lets the act stand: a lawful act the book allows."""
-    return FINDINGS[d.finding.kind].lawful and PERMITS.get(d.decision, False)
+def _permits(d: Decided, book: Rulebook) -> bool:
+    """The decision lets the act stand: a lawful act the book allows, or an act the table's
+    agreement covers that the book's provision on a waived rule lets stand (Peel 81: "what
+    the table agreed instead stands"), measured against the agreement, not the law set
+    aside."""
+    if not PERMITS.get(d.decision, False):
+        return False
+    return FINDINGS[d.finding.kind].lawful or any(
+        p.get("id") == d.provision and p.get("finding") == str(Kind.RULE_WAIVED)
+        for p in book.provisions)
 
 
 def _same_act(a: Event, b: Event) -> bool:
@@ -592,7 +654,15 @@ def choices(phase: str, bet_made: bool) -> list[tuple[str, str]]:
 def what_may(ruling: Ruling, asked: Asked) -> Answer:
     from ..table.questions import parse_question
 
+    closed = closed_by(ruling, asked.player)
+    if closed is not None:
+        return _closed(asked, *closed, "nothing")
     options = choices(ruling.replay.final.phase, bool(ruling.replay.facts.get("bet_made")))
+    helped = being_helped(ruling, asked)
+    if helped is not None:  # his draw has begun: its acts are behind him
+        options = [(label, words) for label, words in options
+                   if not _of_the_draw(parse_question(f"may {asked.player} {words}",
+                                                      _ctx(ruling)).act)]
     if not options:
         return Answer(asked.text, str(asked.kind), "nothing",
                       f"the deal is over: there is nothing left in it for {asked.player} to do",
@@ -603,10 +673,16 @@ def what_may(ruling: Ruling, asked: Asked) -> Answer:
     unknown: list[str] = []
     cites: list[str] = []
     reasons: list[str] = []
+    readings: list[str] = []
     for label, words in options:
         one = may(ruling, parse_question(f"may {asked.player} {words}", ctx))
-        (yes if one.answer == "yes" else unknown if one.silent else no).append(label)
         cites += [c for c in one.cites if c not in cites]
+        if one.branches and len({w for w, _ in one.branches}) > 1:
+            when = " or ".join(c for w, c in one.branches if w == "yes")
+            (yes.append(f"{label} if {when}") if when else no.append(label))
+            readings.append(f"whether {asked.player} may {label}: {one.because}")
+            continue
+        (yes if one.answer == "yes" else unknown if one.silent else no).append(label)
         if one.answer == "no" and one.cites:
             reasons.append(f"not {label}: {one.because}")
     p = asked.player
@@ -614,9 +690,117 @@ def what_may(ruling: Ruling, asked: Asked) -> Answer:
         else [f"{p} may not {_either(no)}"] if no else []
     if unknown:
         bits.append(f"on whether {p} may {_either(unknown)}, {ruling.rulebook.name} is silent")
+    bits += readings
+    if helped is not None:
+        bits.insert(0, helped[0])
+        cites = list(dict.fromkeys([*helped[1], *cites]))  # the law of his draw first
     because = "; ".join(bits)
     return Answer(asked.text, str(asked.kind), ", ".join(yes) or "nothing", because,
                   "; ".join(reasons[:2]) or None, cites, player=asked.player)
+
+
+# --- what the ruling has closed ------------------------------------------------------------
+
+def closed_by(ruling: Ruling, player: str | None) -> tuple[Decided, str] | None:
+    """The decision by which the deal the events reach is over (a misdeal, a new deal), or
+    ``player`` is out of it (his hand foul, he retires), with that effect (``EFFECTS``):
+    made on every reading of the facts, and acting on the table by the end of the events
+    (its finding complete, or pointed out where it acts only when found), though no act
+    follows it there. The acts of that deal are then closed to him."""
+    from .course import acting_step
+
+    events = ruling.case.events
+    now = ruling.replay.facts.get("deal", 1)
+    branched = {id(s.finding) for s in ruling.silences if s.condition}
+    for d in ruling.decisions:
+        f = d.finding
+        effect = FINDINGS[f.kind].effects.get(str(d.decision)) or EFFECTS.get(d.decision)
+        if (effect is None or d.condition or id(f) in branched or f.step < 1
+                or f.facts.get("deal", 1) != now):
+            continue
+        step, effect = acting_step(events, f, effect)
+        if step > len(events):
+            continue
+        if effect == "deal_ends" or (effect == "retire" and player is not None
+                                     and f.player == player):
+            return d, effect
+    return None
+
+
+def _closed(asked: Asked, d: Decided, effect: str, word: str) -> Answer:
+    """The answer where the ruling has closed the deal, or the player's part in it."""
+    p = asked.player or "the player"
+    said = d.says.rstrip(". ")
+    why = (f"{said}; the deal is over, and there is nothing left in it for {p} to do"
+           if effect == "deal_ends" else
+           f"{said}; {p} is out of the game, and no act of it is open to {p}")
+    return Answer(asked.text, str(asked.kind), word, why, _consequence(d), list(d.cites),
+                  player=asked.player)
+
+
+def _gone_by(ruling: Ruling, asked: Asked, ev: Event) -> Answer | None:
+    """An act asked of now that the ruling has put behind the player: one of the deal's
+    choices, the deal being over or he out of it; one of his draw's, his draw begun."""
+    closed = closed_by(ruling, asked.player) if of_the_deal(ev.act) else None
+    if closed is not None:
+        return _closed(asked, *closed, "no")
+    helped = being_helped(ruling, asked) if _of_the_draw(ev) else None
+    if helped is not None:
+        return Answer(asked.text, str(asked.kind), "no", helped[0], cites=helped[1],
+                      player=asked.player)
+    return None
+
+
+def being_helped(ruling: Ruling, asked: Asked) -> tuple[str, list[str]] | None:
+    """Where the player's draw has begun and is not complete (he has discarded or asked, and
+    is being helped: ``drawing`` in the replay's facts), what it comes to, read from the
+    ruling's decisions on his draw (a card exposed in helping him: when he gets another),
+    or the book's silence on them, else from the laws of the draw: the sentence and its
+    laws. None where his draw has not begun, or is over."""
+    point = ruling.replay.facts.get("drawing", {}).get(asked.player or "")
+    if point is None:
+        return None
+    book, p = ruling.rulebook, str(asked.player)
+    discarded, wanted = point[0], point[1]
+    head = (f"{p} has discarded {discarded}" + (f" and asked for {wanted}" if wanted else "")
+            + f", and is being helped: {p} may not draw again or stand pat")
+    now = ruling.replay.facts.get("deal", 1)
+
+    def mine(f: Any) -> bool:
+        return (f.player == p and f.facts.get("phase") == "the draw"
+                and f.facts.get("deal", 1) == now and not FINDINGS[f.kind].outcome)
+
+    said: list[str] = []
+    cites: list[str] = []
+    for d in (d for d in ruling.decisions if mine(d.finding)):
+        text = d.says.rstrip(". ")
+        if d.condition:
+            text = _if(d.condition, p) + ", " + run_on(text, ruling.case.table.seats)
+        if d.remedy:
+            text += "; " + run_on(d.remedy.rstrip(". "), ruling.case.table.seats)
+        said.append(text)
+        cites += [c for c in d.cites if c not in cites]
+    for x in (x for x in ruling.silences if mine(x.finding)):
+        said.append(silent(book, asked, x.finding.message).because)
+        cites += [c for c in x.cites if c not in cites]
+    if not said:
+        said = [f"{p} is to be given the {wanted} cards {p} asked for" if wanted else
+                f"{p} is to be given cards in place of the {discarded} {p} discarded"]
+    cites += [c for c in _phase_cites(book, "the draw") if c not in cites]
+    return head + "; " + "; ".join(said), cites
+
+
+def _of_the_draw(ev: Event | None) -> bool:
+    """An act that is a choice only in the player's own draw (drawing, standing pat): his
+    no more once his draw has begun."""
+    return ev is not None and ACTS[ev.act].choice_at == ("the draw",)
+
+
+def of_the_deal(act: Act) -> bool:
+    """An act that is one of a player's choices in the deal, after it is dealt (coming in,
+    drawing, betting, showing): what a deal that is over, or a player out of it, no longer
+    has."""
+    return any(phase != "before the deal" for phase in ACTS[act].choice_at)
 
 
 def _either(items: list[str]) -> str:

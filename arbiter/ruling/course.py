@@ -80,10 +80,7 @@ def consequences(ruling: Ruling) -> tuple[Consequence, ...]:
             if d.undoes == Undoes.EXCESS:
                 amount = _excess(f)
         else:
-            step = max(f.step, int(getattr(f.facts, "last", f.step)))
-            if effect.endswith(_WHEN_FOUND):
-                step = _pointed_out(events, f.player, step)
-                effect = effect.removesuffix(_WHEN_FOUND)
+            step, effect = acting_step(events, f, effect)
             if step >= len(events):
                 continue  # complete only at the end: nothing follows for it to act on
         c = Consequence(step, effect, f.player, d.provision, str(f.kind), amount)
@@ -91,6 +88,17 @@ def consequences(ruling: Ruling) -> tuple[Consequence, ...]:
             out.append(c)
     out += _fines(ruling, branched)
     return tuple(sorted(out, key=lambda c: c.step))
+
+
+def acting_step(events: tuple[Event, ...], f: Finding, effect: str) -> tuple[int, str]:
+    """The step after which a decision's ``effect`` on its finding acts on the table (the
+    finding complete, ``Facts.last``; for an effect that acts only when found, the step at
+    which it was pointed out, past the end if nobody did), and the effect itself."""
+    step = max(f.step, int(getattr(f.facts, "last", f.step)))
+    if effect.endswith(_WHEN_FOUND):
+        step = _pointed_out(events, f.player, step)
+        effect = effect.removesuffix(_WHEN_FOUND)
+    return step, effect
 
 
 def _excess(f: Finding) -> int:

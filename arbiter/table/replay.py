@@ -31,7 +31,7 @@ from .agreed import Waiver
 from .agreed_values import agreed_values
 from .cases import Case, Event
 from .deals import first_of_deal, next_dealer
-from .game import Game, Impossible, Phase, table_stakes
+from .game import Game, Impossible, Phase, Status, table_stakes
 
 
 class Step(Struct, frozen=True):
@@ -204,8 +204,25 @@ def sitting_facts(game: Game) -> dict[str, Any]:
         out["agreed"] = game.agreed.to_dict()
     out["table_stakes"] = table_stakes(game)
     out["short_acts"] = [list(x) for x in game.notes.short_acts]
+    out["drawing"] = drawing(game)
     out["amended"] = [[step, i] for step, f in game.notes.amended
                       for i, g in enumerate(game.findings) if g is f]
+    return out
+
+
+def drawing(game: Game) -> dict[str, list[int]]:
+    """In the draw, each player still in whose draw has begun and is not complete: he has
+    discarded or asked, and waits to be helped (a card exposed in helping him still owed
+    him among them): [discarded, asked, given, owed]."""
+    if game.phase != Phase.DRAW:
+        return {}
+    out: dict[str, list[int]] = {}
+    for n in game.drawers:
+        s = game.seats[n]
+        if s.status != Status.IN or (s.discarded is None and s.asked is None) or (
+                s.drawn and not s.owed):
+            continue
+        out[n] = [s.discarded or 0, s.asked or 0, s.given, s.owed]
     return out
 
 

@@ -40,6 +40,7 @@ class Act(StrEnum):
     GIVES = "gives"
     DRAWS = "draws"
     STANDS_PAT = "stands_pat"
+    LETS_DRAW_GO_BY = "lets_draw_go_by"
     EXPOSES = "exposes"
     FACED = "faced"
     LOOKS = "looks"
@@ -254,6 +255,11 @@ ACTS: dict[Act, ActSpec] = {
         choice_at=("the draw",), choice_words="draw 1"),
     Act.STANDS_PAT: ActSpec("draws no cards", ("stands pat", "plays pat", "stays pat"),
                             needs_dealt=True, choice_at=("the draw",), choice_words="stand pat"),
+    Act.LETS_DRAW_GO_BY: ActSpec(
+        "lets his turn to draw go by, neither discarding nor standing pat: his turn is gone "
+        "by, as after a stand pat, and a later draw of his is a late one (Peel 38)",
+        ("lets his turn to draw go by", "lets his turn go by", "lets his draw go by",
+         "does not discard"), needs_dealt=True),
     Act.EXPOSES: ActSpec("the dealer exposes a card in giving a player his draw",
                          ("exposes a card to", "exposes"), ("player", "to", "cards", "card"),
                          player_arg="to", number="card", needs_dealt=True,
@@ -467,7 +473,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
         "the pack was cut (before the deal, or gathered again in the draw) by other than the "
         "player on the dealer's right, the pone", {"pone": "player"}),
     Kind.CUT_IN_DRAW: FindingSpec(
-        "the pack was cut in the draw, nothing having been gathered to be cut",
+        "the pack was cut after the deal, in the draw or before it, nothing having been "
+        "gathered to be cut",
         {"pone": "player", "is_pone": "bool"}),
     Kind.WRONG_NUMBER_DEALT: FindingSpec(
         "a player was dealt other than five cards",
@@ -660,7 +667,10 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.JACK_DEMANDED: FindingSpec(
         "the age demanded that the single player who came in take down his ante, making a "
         "jack", {"straddled": "bool", "raised": "bool", "came_in": "int", "one_in": "bool",
-                 "single": "player", "in_turn": "bool"}, lawful=True,
+                 "single": "player", "in_turn": "bool",
+                 # whether the table plays jack pots (``agreed: jackpots``); unknown where
+                 # the case does not say, and ruled on each possibility (Foster 20, 21)
+                 "jackpots": "bool"}, lawful=True,
         tried_by=Kind.CHOICE_AT_THE_SAY),
     # The table's agreements (its blind, limit and stakes: arbiter/table/agreed.py) set
     # against what a player put up; each book says what a departure from them is.

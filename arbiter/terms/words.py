@@ -77,6 +77,7 @@ FACT_WORDS: dict[str, tuple[str, str]] = {
                                      "it was not pointed out before the deal was finished"),
     "bet_made": ("a bet had been made", "no bet had been made"),
     "made_good": ("the deficiency was made good", "the deficiency was not made good"),
+    "jackpots": ("the table plays jack pots", "the table does not play jack pots"),
 }
 VALUE_WORDS: dict[str, str] = {
     "asked": "{who} asked for {value}",

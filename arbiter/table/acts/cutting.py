@@ -85,16 +85,21 @@ def check_first_dealer(game: Game) -> None:
               cards=cards)
 
 
+# Where a cut of the pack after the deal is found, and how its message places it.
+_FOR_THE_DRAW = {Phase.SAY: "after the deal, before the draw", Phase.DRAW: "in the draw"}
+
+
 # The cut itself changes nothing the table keeps: only its check is registered.
 @checks(Act.CUTS)
 def check_cuts(game: Game, ev: Event) -> None:
     name = player(ev)
     pone = game.right_of(game.dealer)
-    if game.phase == Phase.DRAW and not game.notes.gathered:
-        # Nothing was gathered to be cut: the pack itself is cut for the draw (Foster CH2a:
-        # "the pack is not cut again"), by whomever; who should cut does not arise.
-        game.find(Kind.CUT_IN_DRAW, name, f"{name} cut the pack in the draw, nothing "
-                  "having been gathered to be cut", pone=pone, is_pone=name == pone)
+    if game.phase in _FOR_THE_DRAW and not game.notes.gathered:
+        # After the deal, nothing gathered to be cut: the pack itself is cut for the draw,
+        # in it or in the say before it (Foster CH2a: "the pack is not cut again"; Peel 4
+        # cuts "before every deal"), by whomever; who should cut does not arise.
+        game.find(Kind.CUT_IN_DRAW, name, f"{name} cut the pack {_FOR_THE_DRAW[game.phase]}, "
+                  "nothing having been gathered to be cut", pone=pone, is_pone=name == pone)
         return
     if name != pone:  # before the deal, or the gathered cards in the draw (Peel 41)
         game.find(Kind.CUT_BY_WRONG_PLAYER, name, f"{name} cut the pack for {game.dealer}, "

@@ -21,8 +21,9 @@ def late(game: Game, name: str, count: int) -> None:
     """Drawing after standing pat, after his draw, or after his turn to draw went by
     (Peel 38): found, and he is not helped."""
     seat = game.seats[name]
-    pat = seat.drawn and seat.asked == 0 and seat.given == 0
-    gone_by = game.phase == Phase.BETTING and not seat.drawn  # the draw closed without him
+    pat = seat.drawn and not seat.let_by and seat.asked == 0 and seat.given == 0
+    # He let it go by himself, or the draw closed without him
+    gone_by = seat.let_by or (game.phase == Phase.BETTING and not seat.drawn)
     if pat or gone_by or (seat.drawn and game.phase == Phase.BETTING):
         why = ("having stood pat" if pat else f"after {name}'s turn to draw had gone by"
                if gone_by else f"after {name} had drawn")
@@ -76,6 +77,8 @@ def throw_surplus(game: Game, seat: Seat, count: int) -> None:
 
 def ask(game: Game, name: str, count: int) -> None:
     seat = game.seats[name]
+    if seat.let_by:
+        late(game, name, count)  # asking is drawing, his turn having gone by
     if name == game.dealer:
         seat.asked = count
         return
@@ -320,6 +323,28 @@ def apply_stands_pat(game: Game, ev: Event) -> None:
     seat.discarded = seat.discarded or 0
     seat.asked = 0
     seat.drawn = True
+    close_draw_if_done(game)
+
+
+@checks(Act.LETS_DRAW_GO_BY)
+def check_lets_draw_go_by(game: Game, ev: Event) -> None:
+    name = player(ev)
+    if game.phase not in (Phase.SAY, Phase.DRAW):
+        raise OutOfPlace(f"there is no turn to draw to let go by ({game.phase})")
+    if game.seats[name].drawn or game.seats[name].discarded is not None \
+            or game.seats[name].asked is not None or game.seats[name].given:
+        raise OutOfPlace(f"{name} has had the turn to draw already")
+
+
+@applies(Act.LETS_DRAW_GO_BY)
+def apply_lets_draw_go_by(game: Game, ev: Event) -> None:
+    """He lets his turn to draw go by, neither discarding nor standing pat: he keeps the
+    hand dealt him, and his turn is gone by "once for all" (Peel p. 35), as after a stand
+    pat: a later draw of his is a late one (``late``), and the next player's draw in turn."""
+    name = player(ev)
+    open_draw(game, name)
+    seat = game.seats[name]
+    seat.let_by = seat.drawn = True
     close_draw_if_done(game)
 
 

@@ -318,7 +318,8 @@ def check_demands_jack(game: Game, ev: Event) -> None:
               straddled=bool(game.straddles),
               raised=(game.bet_made if game.phase in (Phase.SAY, Phase.DRAW)
                       else game.raised_before_draw), came_in=len(came),
-              one_in=single is not None, single=single, in_turn=game.turn() == p)
+              one_in=single is not None, single=single, in_turn=game.turn() == p,
+              jackpots=game.agreed.jackpots if game.agreed is not None else None)
 
 
 @applies(Act.STATES)
