@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -52,3 +53,14 @@ from hypothesis import settings  # noqa: E402
 settings.register_profile("default", derandomize=True, database=None)
 settings.register_profile("random", derandomize=False, max_examples=2000)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+@pytest.fixture(scope="module")
+def books() -> dict[str, Any]:
+    """Every published book (the shipped ones and any ARBITER_TEST_RULEBOOKS adds), by name."""
+    from casecheck import BOOKS
+
+    from arbiter import Library
+
+    lib = Library()
+    return {b: lib.get(b) for b in BOOKS}

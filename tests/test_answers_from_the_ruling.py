@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from casecheck import BOOKS
 
-from arbiter import Library, Rulebook
+from arbiter import Rulebook
 from arbiter.ruling.answers import closed_by, of_the_deal
 from arbiter.ruling.judge import Ruling, judge
 from arbiter.table.cases import load_case
@@ -25,12 +25,6 @@ from arbiter.terms.vocabulary import ACTS
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted((ROOT / "cases").glob("*.yaml"))
-
-
-@pytest.fixture(scope="module")
-def books() -> dict[str, Rulebook]:
-    lib = Library()
-    return {b: lib.get(b) for b in BOOKS}
 
 
 def asking(name: str, question: str, book: Rulebook, tmp_path: Path) -> Ruling:

@@ -19,13 +19,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from casecheck import BOOKS
 from handgen import dump, generate_document
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_replay_properties import FILE, DataChooser
 
-from arbiter import InputError, Library, Rulebook
+from arbiter import InputError, Rulebook
 from arbiter.ruling.course import course
 from arbiter.ruling.judge import Ruling, judge
 from arbiter.table.cases import Case, load_case
@@ -34,12 +33,6 @@ from arbiter.terms.vocabulary import ACTS, PERMITS, QUESTIONS, Act, Decision, Qu
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted((ROOT / "cases").glob("*.yaml"))
-
-
-@pytest.fixture(scope="module")
-def books() -> dict[str, Rulebook]:
-    lib = Library()
-    return {b: lib.get(b) for b in BOOKS}
 
 
 def check_obeyed(case: Case, r: Replay, ruling: Ruling) -> None:

@@ -23,12 +23,11 @@ import re
 from typing import Any
 
 import pytest
-from casecheck import BOOKS
 from handgen import dump, generate_chaos, generate_document
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from arbiter import InputError, Library, Rulebook
+from arbiter import InputError, Rulebook
 from arbiter.render.laws import to_json
 from arbiter.render.ruling import ruling_markdown, ruling_text
 from arbiter.ruling.facts import TableFacts
@@ -54,12 +53,6 @@ class DataChooser:
     def chance(self, percent: int) -> bool:
         # Shrinks towards 0, that is towards the ordinary course of play.
         return self.data.draw(st.integers(0, 99)) >= 100 - percent
-
-
-@pytest.fixture(scope="module")
-def books() -> dict[str, Rulebook]:
-    lib = Library()
-    return {b: lib.get(b) for b in BOOKS}
 
 
 def check_conserved(r: Replay, case: Case) -> None:
