@@ -1,28 +1,34 @@
-"""The course of a deal as the law leaves it: each ruling's consequence acts on the table.
+"""The course of a deal as the law leaves it: the law acts on the table as it goes.
 
-The replay finds what is irregular; the judge rules on it under the book; and what a
-ruling does to the table (``EFFECTS`` in the vocabulary: a player retired, an act void, the
-deal ended) is applied after the act it rules on, before the next one, so that what
-follows is found and ruled on the table as the law left it: a void raise is not in the
-pool, a player whose hand is foul has no say, nothing is played after a misdeal.
+One walk through the events (``table/replay.py``, given ``law`` below as its hook): after
+each act, the findings complete at that step are ruled at once under the book, with its
+provisions, precedence and procedures, and what each ruling does to the table (``EFFECTS``
+in the vocabulary: a void act undone, a player retired, the deal ended, a fine paid into
+the pool, a table's agreement held) is applied before the next act, so that what follows
+is found and ruled on the table as the law left it: a void raise is not in the pool, a
+player whose hand is foul has no say, nothing is played after a misdeal.
 
-A ruling is applied once its finding is complete: after the last step at which one of the
-facts it turns on changed (``Facts.last``: a wrong draw is complete when the cards are
-raised). Only a ruling the book makes on every possibility the events leave open acts on
-the table; one made on a single reading of an open fact leaves the table as the act left
-it, and the ruling says so for each reading.
+A finding is complete after the last step at which one of the facts it turns on changed
+(``Facts.last``: a wrong draw is complete when the cards are raised); one whose ruling acts
+only once it is found acts from the step at which it is pointed out. Only a ruling the
+book makes on every possibility the events leave open acts on the table; one made on a
+single reading of an open fact leaves the table as the act left it, and the ruling says so
+for each reading. At the end of the events everything found is ruled once more, together,
+on the table as the law has left it: that is the ruling printed (a fine found only there,
+an opener's, goes into the pool before the show, so the walk is taken again with it).
 
-The table and the rulings are worked out together until they agree: the replay obeying the
-consequences of the rulings on it. Each round is deterministic, so the result is too.
+The walk lives in ``table/``, which knows nothing of the law; the law is this module's
+callback, so the table is never driven from here one act at a time and never imports the
+ruling (tests/test_structure.py).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..table.replay import Replay, replay
+from ..table.replay import Moment, Replay, replay
 from ..terms.findings import Consequence
-from ..terms.vocabulary import EFFECTS, EXCESS_OVER, FINDINGS, Act, Undoes
+from ..terms.vocabulary import EFFECTS, EXCESS_OVER, FINDINGS, Act, Decision, Kind, Undoes
 from .counters import tell
 from .rulings import rule_on
 
@@ -31,10 +37,6 @@ if TYPE_CHECKING:
     from ..table.cases import Case, Event
     from ..terms.findings import Finding
     from .rulings import Ruling
-
-# Rounds of obeying the rulings before the course is taken as settled: each round can only
-# add consequences after those already applied, and no shipped case needs more than three.
-ROUNDS = 6
 
 _WHEN_FOUND = "_when_found"
 
@@ -138,15 +140,64 @@ def _pointed_out(events: tuple[Event, ...], player: str | None, after: int) -> i
 
 
 def course(case: Case, book: Rulebook) -> tuple[Replay, Ruling]:
-    """The replay that obeys its rulings, and the ruling on it."""
-    obey: tuple[Consequence, ...] = ()
-    seen: list[tuple[Consequence, ...]] = []
-    while True:
-        r = replay(case, book, obey)
-        ruling = rule_on(r, book)
-        nxt = consequences(ruling)
-        if nxt == obey or nxt in seen or len(seen) >= ROUNDS:
-            tell(ruling)
-            return r, ruling
-        seen.append(obey)
-        obey = nxt
+    """The replay in which the law acts as it goes, and the ruling on it: one walk through
+    the events; at each moment of it the findings complete there are ruled under the book
+    and what the rulings do to the table is applied before the next act. At the end of the
+    events everything found is ruled on the table as the law has left it: that ruling is
+    the one printed."""
+    end: list[Ruling] = []
+    acting = acting_kinds(book)
+
+    def law(m: Moment) -> list[Consequence]:
+        if m.event is None:  # the end of the events: the whole ruling, on the replay itself
+            end.append(rule_on(m.view(), book))
+            return [c for c in consequences(end[-1]) if c.step == m.step]
+        now = complete_at(m)
+        if not any(str(f.kind) in acting for f in now):
+            return []
+        ruling = rule_on(m.view(), book, only={id(f) for f in now})
+        return [c for c in consequences(ruling) if c.step == m.step]
+
+    r = replay(case, book, law=law)
+    ruling = end[-1] if end and end[-1].replay is r else rule_on(r, book)
+    tell(ruling)
+    return r, ruling
+
+
+def acting_kinds(book: Rulebook) -> frozenset[str]:
+    """The kinds of finding a ruling under ``book`` can act on the table for: a provision
+    the judge may try on one (its own, the general law of the turn it is ``tried_by``, the
+    book's law on a waived rule) decides what has an effect, or sets a penalty."""
+    provs = book.provisions
+    hit = _ACTING.get(id(provs))
+    if hit is not None and hit[0] is provs:
+        return hit[1]
+    by_kind: dict[str, list[dict[str, Any]]] = {}
+    for p in provs:
+        by_kind.setdefault(p["finding"], []).append(p)
+    out = set()
+    for kind, spec in FINDINGS.items():
+        tried = [*by_kind.get(str(kind), []), *by_kind.get(str(Kind.RULE_WAIVED), []),
+                 *(by_kind.get(str(spec.tried_by), []) if spec.tried_by else [])]
+        if any(p.get("penalty") or spec.effects.get(str(p["decision"]))
+               or EFFECTS.get(Decision(p["decision"])) for p in tried):
+            out.add(str(kind))
+    if len(_ACTING) >= 64:  # a benchmark that mutates the law makes many books
+        _ACTING.clear()
+    _ACTING[id(provs)] = (provs, frozenset(out))
+    return frozenset(out)
+
+
+_ACTING: dict[int, tuple[Any, frozenset[str]]] = {}
+
+
+def complete_at(m: Moment) -> list[Finding]:
+    """The findings whose rulings may act on the table at this moment: each complete at its
+    step (found there, or one of its facts last changed there: ``Facts.last``), or pointed
+    out there, and with them every other finding of the same act (a finding of an act
+    another has voided is not ruled again)."""
+    i, ev = m.step, m.event
+    acts = {f.step for f in m.findings if f.step == i or getattr(f.facts, "last", f.step) == i}
+    if ev is not None and ev.act in _POINTING:
+        acts |= {f.step for f in m.findings if ev.about in (f.player, None)}
+    return [f for f in m.findings if f.step in acts]

@@ -1,10 +1,10 @@
 """The judge: a case ruled under a book, and its question answered from that ruling.
 
 The order of the pieces is the order of the data: ``rulings`` matches findings against the
-book's provisions; ``course`` replays the table obeying those rulings (a player retired,
-the deal ended) until table and rulings agree; ``answers`` reads the answer to the case's
-question from that table and those decisions. This module puts them together, and imports
-each; none of them imports it.
+book's provisions; ``course`` walks the events once, each finding ruled as it completes and
+the ruling's consequence (a player retired, the deal ended) applied to the table before the
+next act; ``answers`` reads the answer to the case's question from that table and those
+decisions. This module puts them together, and imports each; none of them imports it.
 """
 
 from __future__ import annotations

@@ -177,8 +177,10 @@ class Ruling(Struct):
         return out
 
 
-def rule_on(r: Replay, book: Rulebook) -> Ruling:
-    return _Judge(r, book).rule()
+def rule_on(r: Replay, book: Rulebook, only: set[int] | None = None) -> Ruling:
+    """The ruling on every finding of ``r`` under ``book`` (``only``: on those findings
+    alone, by their ids: what is complete at one moment of the walk, ruling.course)."""
+    return _Judge(r, book).rule(only)
 
 
 def decide_alone(r: Replay, book: Rulebook, f: Finding) -> list[Decided]:
@@ -186,6 +188,26 @@ def decide_alone(r: Replay, book: Rulebook, f: Finding) -> list[Decided]:
     another finding of the same act had already voided it (what a "may" answer weighs)."""
     j = _Judge(r, book)
     return j.decide_all(f, j.table.of(f), j.provisions_for(f))[0]
+
+
+# A book's provisions by the kind of finding they rule, by the identity of its provisions
+# (kept with them, so the identity is not reused): the course of a deal rules at several
+# moments of one walk, each under the same book.
+_BY_KIND: dict[int, tuple[Any, dict[str, list[dict[str, Any]]]]] = {}
+
+
+def _by_kind(book: Rulebook) -> dict[str, list[dict[str, Any]]]:
+    provs = book.provisions
+    hit = _BY_KIND.get(id(provs))
+    if hit is not None and hit[0] is provs:
+        return hit[1]
+    out: dict[str, list[dict[str, Any]]] = {}
+    for p in provs:
+        out.setdefault(p["finding"], []).append(p)
+    if len(_BY_KIND) >= 64:  # a benchmark that mutates the law makes many books
+        _BY_KIND.clear()
+    _BY_KIND[id(provs)] = (provs, out)
+    return out
 
 
 # The nearest laws to a kind of finding, by (book id, book file, kind): a book is read
@@ -204,22 +226,20 @@ class _Judge:
 
     def __init__(self, r: Replay, book: Rulebook) -> None:
         self.r, self.book = r, book
-        self.by_kind: dict[str, list[dict[str, Any]]] = {}
-        for p in book.provisions:
-            self.by_kind.setdefault(p["finding"], []).append(p)
+        self.by_kind = _by_kind(book)
         self.table = TableFacts(r)
         self.procedures = Procedures(book, self.table)
         self.trace: list[TraceEntry] = []
         self.assumptions = Assumptions(r, book)
 
-    def rule(self) -> Ruling:
+    def rule(self, only: set[int] | None = None) -> Ruling:
         decisions: list[Decided] = []
         silences: list[Silence] = []
         accounts = accounts_given(self.r.findings)
         settled = self.settled_accounts()
         voided: dict[tuple[Any, ...], Decided] = {}  # an act voided (on an account) -> why
         for found in _ordered(self.r):
-            if _quiet(found):
+            if _quiet(found) or (only is not None and id(found) not in only):
                 continue
             for f, account in on_each_account(found, accounts, settled):
                 act = (f.step, f.player, tuple(sorted(account.items())))

@@ -8,6 +8,7 @@ same replay, byte for byte in JSON.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from msgspec import Struct
@@ -114,8 +115,25 @@ class Replay(Struct, frozen=True):
         }
 
 
+# The effect by which an agreement on one of the book's rules is held (``Consequence``):
+# applied before the act at its step, the first of its deal.
+_AGREED = "agreed"
+
 # A book's mechanics, worked out once for each set of parameters.
 _RULES: dict[str, Rules] = {}
+
+
+# The engine's assumptions in a book's mechanics, by their rulebook names, once for each.
+_ASSUMED: dict[int, tuple[Rules, tuple[str, ...]]] = {}
+
+
+def _assumed(rules: Rules) -> tuple[str, ...]:
+    hit = _ASSUMED.get(id(rules))
+    if hit is None or hit[0] is not rules:
+        if len(_ASSUMED) >= 64:
+            _ASSUMED.clear()
+        hit = _ASSUMED[id(rules)] = (rules, tuple(sorted(yaml_name(a) for a in rules.assumed)))
+    return hit[1]
 
 
 def _rules(book: Rulebook | None) -> Rules:
@@ -127,45 +145,147 @@ def _rules(book: Rulebook | None) -> Rules:
     return _RULES[key]
 
 
+class Moment:
+    """The table at one moment of the walk, as the law that acts on it (``replay``'s
+    ``law``) is shown it: ``step``, the act at it (``event``; None at the end of the
+    events), whether the act is yet to be made (``before``: at the first act of a deal, the
+    table's agreements found), the findings so far, and ``view()``, the replay so far (built
+    only if asked for). At the end of the events ``view()`` is the replay itself."""
+
+    __slots__ = ("_made", "_view", "before", "event", "findings", "step")
+
+    def __init__(self, step: int, event: Event | None, before: bool,
+                 findings: list[Finding], view: Callable[[], Replay]) -> None:
+        self.step, self.event, self.before, self.findings = step, event, before, findings
+        self._view = view
+        self._made: Replay | None = None
+
+    def view(self) -> Replay:
+        if self._made is None:
+            self._made = self._view()
+        return self._made
+
+
+# What the law does to the table at a moment: the consequences acting at its step.
+Law = Callable[[Moment], Sequence[Consequence]]
+
+
 def replay(case: Case, rulebook: Rulebook | None = None,
-           obey: tuple[Consequence, ...] = ()) -> Replay:
-    """Replay ``case`` under ``rulebook``'s mechanics (engine defaults if None). ``obey``:
-    what the rulings on the findings do to the table, each applied after the act at its
-    step, before the next act (``ruling.course`` works them out)."""
-    rules = _rules(rulebook)
-    t = case.table
-    game = Game(t.seats, t.dealer, t.blind, t.limit, rules, jackpot=t.jackpot,
-                carried=t.pool, stakes=dict(t.stakes) if t.stakes else None,
-                precedence=precedence_of(rulebook), agreed=case.agreed,
-                values=agreed_values(t, case.agreed))
-    steps = [_snapshot(game, 0, None, "the table before the deal", 0)]
-    ended = False
-    told: list[Told] = []
-    held: list[Waiver] = []  # the agreements on the book's rules held for the sitting
+           obey: tuple[Consequence, ...] = (), law: Law | None = None) -> Replay:
+    """Replay ``case`` under ``rulebook``'s mechanics (engine defaults if None), in one walk
+    through the events. ``law``: asked at each moment of the walk what the rulings on what
+    has been found do to the table there (``ruling.course`` rules as it goes), each applied
+    after the act at its step, before the next act. ``obey``: consequences given in advance
+    instead, each applied after the act at its step."""
+    w = _Walk(case, rulebook, obey, law)
     for i, ev in enumerate(case.events, 1):
+        w.act(i, ev)
+    return w.end()
+
+
+class _Walk:
+    """One walk through the events on a fresh table, the law acting as it goes."""
+
+    def __init__(self, case: Case, rulebook: Rulebook | None,
+                 obey: tuple[Consequence, ...], law: Law | None) -> None:
+        self.case, self.rulebook, self.obey, self.law = case, rulebook, obey, law
+        self.rules = rules = _rules(rulebook)
+        t = case.table
+        self.game = Game(t.seats, t.dealer, t.blind, t.limit, rules, jackpot=t.jackpot,
+                         carried=t.pool, stakes=dict(t.stakes) if t.stakes else None,
+                         precedence=precedence_of(rulebook), agreed=case.agreed,
+                         values=agreed_values(t, case.agreed))
+        self.steps = [_snapshot(self.game, 0, None, "the table before the deal", 0)]
+        self.ended = False
+        self.told: list[Told] = []
+        self.held: list[Waiver] = []  # the agreements on the book's rules held for the sitting
+        self.obeyed: list[Consequence] = []  # what the rulings did, in the order applied
+
+    def act(self, i: int, ev: Event) -> None:
+        """The act at step ``i``: made on the table, then what the law does after it."""
+        game = self.game
         game.step, game.line = i, ev.line
         before = len(game.findings)
-        due = [c for c in obey if c.step == i]
-        if not ended and first_of_deal(game):
-            held = _agreed_rules(game, due, held)
+        due = [c for c in self.obey if c.step == i]
+        if not self.ended and first_of_deal(game):
+            ask = (lambda: self._ask(i, ev, True)) if self.law is not None else None
+            self.held = _agreed_rules(game, due, self.held, ask)
         saved = game.save() if any(_voids(c) for c in due) else None
+        # What a ruling that voids the act most often puts back: its counters (cheap to keep
+        # before every act; the whole table, where a ruling needs it, is walked to again).
+        kept = (_counters(game) if self.law is not None and saved is None
+                and ev.player is not None else None)
         try:
-            if not ended:
+            if not self.ended:
                 run(game, ev)
         except Impossible as exc:
             raise InputError(f"step {i} ({ev.describe()!r}) cannot happen: {exc}",
-                             file=case.file, line=ev.line, column=ev.column,
+                             file=self.case.file, line=ev.line, column=ev.column,
                              path=f"events[{i - 1}]") from None
-        was = len(told)
-        ended = ended or _obey(game, due, saved, ev, told)
-        text = ev.describe() if not ended or due else ev.describe() + " (the deal had ended)"
-        text += "".join(f" ({_told_here(t)})" for t in told[was:] if _told_here(t))
-        steps.append(_snapshot(game, i, ev.line, text, before))
-    during_events = len(game.findings)
-    finish(game)
-    steps = _findings_at_their_steps(steps, game.findings)
+        if self.law is not None:
+            now = [c for c in self._ask(i, ev, False) if c.effect != _AGREED]
+            voids = [c for c in now if _voids(c)]
+            if saved is None and voids:
+                saved = kept if kept and all(map(_light, voids)) else self._before(i)
+            due += now
+        self.obeyed += due
+        was = len(self.told)
+        self.ended = self.ended or _obey(game, due, saved, ev, self.told)
+        text = (ev.describe() if not self.ended or due
+                else ev.describe() + " (the deal had ended)")
+        text += "".join(f" ({_told_here(t)})" for t in self.told[was:] if _told_here(t))
+        self.steps.append(_snapshot(game, i, ev.line, text, before))
+
+    def _ask(self, i: int, ev: Event | None, before: bool) -> list[Consequence]:
+        """What the law does at step ``i`` (before the act there, or after it)."""
+        assert self.law is not None
+        game = self.game
+        moment = Moment(i, ev, before, game.findings, lambda: self._so_far(i, ev))
+        return [c for c in self.law(moment) if c.step == i]
+
+    def _so_far(self, i: int, ev: Event | None) -> Replay:
+        """The replay as far as the act at step ``i`` (its consequences not yet applied)."""
+        text = ev.describe() if ev is not None else ""
+        now = _snapshot(self.game, i, ev.line if ev else None, text, len(self.game.findings))
+        return _replay_of(self, [*self.steps, now], 0)
+
+    def _before(self, i: int) -> dict[str, Any]:
+        """The table as it was before the act at step ``i``, for a ruling that voids the
+        act: the walk is a pure function of the events and the consequences applied, so it
+        is walked again to there (rather than the table copied before every act)."""
+        w = _Walk(self.case, self.rulebook, tuple(self.obeyed), None)
+        for k, ev in enumerate(self.case.events[:i - 1], 1):
+            w.act(k, ev)
+        game, ev = w.game, self.case.events[i - 1]
+        game.step, game.line = i, ev.line
+        if not w.ended and first_of_deal(game):
+            _agreed_rules(game, [c for c in self.obeyed if c.step == i], w.held)
+        return game.save()
+
+    def end(self) -> Replay:
+        """The end of the events: a delivery left open, the show, the openers. What the law
+        does on what is found only there (a fine paid into the pool that is won) acts after
+        the last act, so the walk is taken again with it where there is any."""
+        during_events = len(self.game.findings)
+        finish(self.game)
+        r = _replay_of(self, _findings_at_their_steps(self.steps, self.game.findings),
+                       during_events)
+        n = len(self.case.events)
+        if self.law is None or n < 1:
+            return r
+        moment = Moment(n, None, False, self.game.findings, lambda: r)
+        late = [c for c in self.law(moment) if c.step == n]
+        if not [c for c in late if c not in self.obeyed]:
+            return r
+        done = [c for c in self.obeyed if c.step < n]
+        return replay(self.case, self.rulebook, (*done, *late))
+
+
+def _replay_of(w: _Walk, steps: list[Step], during_events: int) -> Replay:
+    """The replay of the walk ``w`` with these ``steps``."""
+    game, rules, t, rulebook = w.game, w.rules, w.case.table, w.rulebook
     return Replay(
-        case=case,
+        case=w.case,
         rulebook=rulebook.id if rulebook else "(none)",
         seats=t.seats,
         dealer=game.dealer,  # in a sitting of several deals, the last deal's
@@ -174,7 +294,7 @@ def replay(case: Case, rulebook: Rulebook | None = None,
         findings=tuple(game.findings),
         outcome=game.outcome,
         claims=tuple(game.claims),
-        assumed=tuple(sorted(yaml_name(a) for a in rules.assumed)),
+        assumed=_assumed(rules),
         facts={"jackpot": t.jackpot, "opener": game.opener, "level": game.level,
                "straddles": [list(s) for s in game.straddles], "blind": game.blind_unit,
                "bet_made": game.bet_made, "to_act": list(game.to_act),
@@ -184,8 +304,8 @@ def replay(case: Case, rulebook: Rulebook | None = None,
         relied=tuple(game.relied),
         book_name=voice(rulebook) if rulebook else "the book",
         merged=tuple(game.merged),
-        obeyed=obey,
-        told=tuple(told),
+        obeyed=tuple(w.obeyed) if w.law is not None else w.obey,
+        told=tuple(w.told),
     )
 
 
@@ -229,15 +349,19 @@ def drawing(game: Game) -> dict[str, list[int]]:
     return out
 
 
-def _agreed_rules(game: Game, due: list[Consequence], held: list[Waiver]) -> list[Waiver]:
+def _agreed_rules(game: Game, due: list[Consequence], held: list[Waiver],
+                  ask: Callable[[], list[Consequence]] | None = None) -> list[Waiver]:
     """At the first act of a deal: the book's rules the table agreed to play otherwise are
     found, and the deal is played under those whose ruling lets them stand (``agreed``:
-    for the sitting, or on this occasion), and the book's own rules for the rest. Returns
-    the agreements held for the sitting."""
+    for the sitting, or on this occasion: ``due``, and what ``ask`` returns, the law
+    asked once they are found), and the book's own rules for the rest. Returns the
+    agreements held for the sitting."""
     keep_book_rules(game)
     rules_agreed(game)
+    if ask is not None:
+        due += [c for c in ask() if c.effect == _AGREED]
     agreed = game.agreed
-    now = [agreed.nth(c.amount) for c in due if c.effect == "agreed"] if agreed else []
+    now = [agreed.nth(c.amount) for c in due if c.effect == _AGREED] if agreed else []
     now += [w for _, w in (agreed.rules(game.deal) if agreed else [])
             if not_the_books(game, w) and w.deal in (None, game.deal)]
     sitting = [*held, *(w for w in now if w.deal is None)]
@@ -247,6 +371,24 @@ def _agreed_rules(game: Game, due: list[Consequence], held: list[Waiver]) -> lis
 
 def _voids(c: Consequence) -> bool:
     return c.effect.partition(":")[0] == "void"
+
+
+class _Counters(Struct, frozen=True):
+    stake: int
+    funds: int | None
+
+
+def _counters(game: Game) -> dict[str, Any]:
+    """Of the table before an act, what a void act whose counters go back needs (``_undo``),
+    in the shape of ``Game.save``."""
+    return {"seats": {n: _Counters(s.stake, s.funds) for n, s in game.seats.items()},
+            "carried": game.carried, "level": game.level, "blind_unit": game.blind_unit}
+
+
+def _light(c: Consequence) -> bool:
+    """Whether undoing the act as ``c`` says needs no more than its counters before it."""
+    how = c.effect.partition(":")[2] or "counters"
+    return how in ("counters", "nothing") or (how == "excess" and c.amount <= 0)
 
 
 def _obey(game: Game, due: list[Consequence], saved: dict[str, Any] | None, ev: Event,
