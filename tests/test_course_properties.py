@@ -285,3 +285,47 @@ def test_unnamed_hands_at_a_show_are_answered_for_each_but_not_the_foul_one(
     assert a is not None and not a.silent and "64" in a.cites, a.line()
     assert "if C's hand is the best, C" in a.answer and "if E's hand is the best, E" in a.answer
     assert "D's hand is the best" not in a.answer
+
+
+# A generated hand (tests/handgen.py, seed 7): B's short draw made good (B gives B 3, noted
+# in the deal's notes), then acts ruled void under Peel. The table as it was before a void
+# act was copied with the finding the note refers to, and with it (in its facts' clock) the
+# whole table, half-built: AttributeError. The record is not copied with the table now.
+MADE_GOOD_THEN_VOID = """
+title: a short draw made good, then acts ruled void
+table: {seats: [A, B, C, D], dealer: B, blind: 2, limit: 24, jackpot: 1, pool: 16,
+        stakes: {A: 37, B: 58, D: 2}}
+events:
+  - {act: deals}
+  - C passes
+  - D opens 8
+  - A passes
+  - B calls
+  - C calls
+  - C stands pat
+  - C stands
+  - D draws 2 Th 9c
+  - B discards 4
+  - A calls
+  - B asks for 4
+  - B gives B 1
+  - B gives B 3
+  - D bets 3
+  - C declines to straddle
+  - B calls
+  - C raises 18
+  - D passes
+  - B calls
+  - B shows
+  - C shows
+"""
+
+
+def test_a_void_act_after_a_draw_made_good_is_undone_with_the_record_as_it_is(
+        books: dict[str, Rulebook]) -> None:
+    case = load_case(FILE, MADE_GOOD_THEN_VOID)
+    for book in books.values():
+        r, ruling = course(case, book)
+        check_obeyed(case, r, ruling)
+        check_counters(case, book, r, ruling)
+    assert any(c.effect.startswith("void") for c in course(case, books["peel"])[0].obeyed)

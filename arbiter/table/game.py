@@ -253,7 +253,14 @@ class Game:
                          "settled", "relied", "step", "line"})
 
     def save(self) -> dict[str, Any]:
-        return copy.deepcopy({k: v for k, v in self.__dict__.items() if k not in self._RECORD})
+        # A finding the state refers to (the earlier finding an act made good, in ``notes``)
+        # is the record's own, kept as it is, not copied: a copy would carry, in its facts'
+        # clock, a copy of the whole table, and would no longer be that finding.
+        memo: dict[int, Any] = {id(f): f for f in self.findings}
+        memo.update((id(f), f) for m in self.merged for f in m[:2])
+        memo.update((id(f), f) for f in self.open_findings.values())
+        return copy.deepcopy({k: v for k, v in self.__dict__.items() if k not in self._RECORD},
+                             memo)
 
     def restore(self, saved: dict[str, Any]) -> None:
         self.__dict__.update(saved)
