@@ -253,14 +253,7 @@ class Game:
                          "settled", "relied", "step", "line"})
 
     def save(self) -> dict[str, Any]:
-        # A finding the state refers to (the earlier finding an act made good, in ``notes``)
-        # is the record's own, kept as it is, not copied: a copy would carry, in its facts'
-        # clock, a copy of the whole table, and would no longer be that finding.
-        memo: dict[int, Any] = {id(f): f for f in self.findings}
-        memo.update((id(f), f) for m in self.merged for f in m[:2])
-        memo.update((id(f), f) for f in self.open_findings.values())
-        return copy.deepcopy({k: v for k, v in self.__dict__.items() if k not in self._RECORD},
-                             memo)
+        return _saved(self)
 
     def restore(self, saved: dict[str, Any]) -> None:
         self.__dict__.update(saved)
@@ -434,3 +427,15 @@ def in_turn_straddles(game: Game) -> list[tuple[str, int]]:
         if s[0] == game.left_of(out[-1][0] if out else game.age):
             out.append(s)
     return out
+
+
+def _saved(game: Game) -> dict[str, Any]:
+    """A copy of the table's state (``Game.save``), all but the record. A finding the state
+    refers to (the earlier finding an act made good, in ``notes``) is the record's own, kept
+    as it is, not copied with the table: a copy would carry, in its facts' clock, a copy of
+    the whole table, and would no longer be that finding."""
+    memo: dict[int, Any] = {id(f): f for f in game.findings}
+    memo.update((id(f), f) for m in game.merged for f in m[:2])
+    memo.update((id(f), f) for f in game.open_findings.values())
+    return copy.deepcopy({k: v for k, v in game.__dict__.items() if k not in game._RECORD},
+                         memo)

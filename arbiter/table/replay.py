@@ -226,7 +226,7 @@ class _Walk:
             now = [c for c in self._ask(i, ev, False) if c.effect != _AGREED]
             voids = [c for c in now if _voids(c)]
             if saved is None and voids:
-                saved = kept if kept and all(map(_light, voids)) else self._before(i)
+                saved = kept if kept and all(map(_light, voids)) else self._before(i, due)
             due += now
         self.obeyed += due
         was = len(self.told)
@@ -249,17 +249,18 @@ class _Walk:
         now = _snapshot(self.game, i, ev.line if ev else None, text, len(self.game.findings))
         return _replay_of(self, [*self.steps, now], 0)
 
-    def _before(self, i: int) -> dict[str, Any]:
-        """The table as it was before the act at step ``i``, for a ruling that voids the
-        act: the walk is a pure function of the events and the consequences applied, so it
-        is walked again to there (rather than the table copied before every act)."""
+    def _before(self, i: int, due: list[Consequence]) -> dict[str, Any]:
+        """The table as it was before the act at step ``i`` (``due``: the agreements held
+        from it), for a ruling that voids the act: the walk is a pure function of the events
+        and the consequences applied, so it is walked again to there (rather than the table
+        copied before every act)."""
         w = _Walk(self.case, self.rulebook, tuple(self.obeyed), None)
         for k, ev in enumerate(self.case.events[:i - 1], 1):
             w.act(k, ev)
         game, ev = w.game, self.case.events[i - 1]
         game.step, game.line = i, ev.line
         if not w.ended and first_of_deal(game):
-            _agreed_rules(game, [c for c in self.obeyed if c.step == i], w.held)
+            _agreed_rules(game, [c for c in due if c.effect == _AGREED], w.held)
         return game.save()
 
     def end(self) -> Replay:
