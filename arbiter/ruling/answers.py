@@ -131,6 +131,10 @@ def _answer_to(ruling: Ruling, asked: Asked) -> Answer:
         found = _from_ruling(ruling, asked)
         if found is not None:
             return found
+    if asked.kind == Question.SETTLES:
+        settled = who_settles(ruling, asked, from_book(ruling.rulebook, asked, facts))
+        if settled is not None:
+            return settled
     own = from_book(ruling.rulebook, asked, facts)
     if own is None and asked.kind == Question.MUST_SHOW:
         own = if_the_rest_pass(ruling, asked)
@@ -198,6 +202,36 @@ def for_each_hand(ruling: Ruling, asked: Asked) -> Answer | None:
     return Answer(asked.text, str(asked.kind), "; ".join(parts),
                   f"the hands of {unknown} are not named, so the answer is given for each: "
                   + "; ".join(parts), None, cites)
+
+
+def who_settles(ruling: Ruling, asked: Asked, own: Answer | None) -> Answer | None:
+    """Whose word settles it, read from the ruling's decisions on the dispute (those of the
+    deal the events reach, made on every reading): where the book's law of evidence for the
+    kind of dispute decides it (Peel 46), the witness whose evidence that law takes, on that
+    law first, with the referee's decision beside it; else the referee its decision names
+    (the book's own answer on the referee, where it names the same player). None where no
+    decision names either: the book's answers on the referee then answer it."""
+    now = ruling.replay.facts.get("deal", 1)
+    ours = [d for d in ruling.decisions
+            if not d.condition and d.finding.facts.get("deal", 1) == now]
+    by_evidence = [d for d in ours if d.witness]
+    if by_evidence:
+        d = by_evidence[0]
+        said, cites = [str(d.settled_by or d.says)], list(d.cites)
+        for r in (r for r in ours if r.referee and r.finding is d.finding):
+            said.append(str(r.settled_by))
+            cites += [c for c in r.cites if c not in cites]
+        return Answer(asked.text, str(asked.kind), str(d.witness),
+                      "; ".join(x.rstrip(". ") for x in said), None, cites,
+                      player=asked.player)
+    refereed = [d for d in ours if d.referee]
+    if not refereed:
+        return None
+    d = refereed[0]
+    if own is not None and own.answer == d.referee:
+        return own
+    return Answer(asked.text, str(asked.kind), str(d.referee), str(d.settled_by), None,
+                  list(d.cites), player=asked.player)
 
 
 # --- the facts a question is answered on ---------------------------------------------

@@ -78,6 +78,11 @@ class Decided(Struct):
     undoes_assumed: bool = False
     # Where each counter of the act, the fine or the refund went, in words (counters.py).
     counters: list[str] = field(default_factory=list)
+    # Who settles the point by the provision's procedure: the witness whose evidence its law
+    # of evidence takes (the one who gave it, else the first in its order), or the referee
+    # it names. Not part of the JSON: the words are in ``settled_by``.
+    witness: str | None = None
+    referee: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"finding": str(self.finding.kind), "step": self.finding.step,
@@ -211,6 +216,7 @@ class _Judge:
         self.procedures = Procedures(book, self.table)
         self.trace: list[TraceEntry] = []
         self.assumptions = Assumptions(r, book)
+        self._heard: dict[str | None, tuple[str, Any, dict[str, Any]]] | None = None
 
     def rule(self) -> Ruling:
         decisions: list[Decided] = []
@@ -269,7 +275,14 @@ class _Judge:
         """By player, the account of his demand that the book's evidence makes conclusive
         (Peel 46: the evidence of the person on the dealer's left, failing him ...), with
         the witness who gave it. A fact so settled is no longer a question of fact."""
-        out: dict[str | None, tuple[str, Any]] = {}
+        return {k: v[:2] for k, v in self.evidence_heard().items()}
+
+    def evidence_heard(self) -> dict[str | None, tuple[str, Any, dict[str, Any]]]:
+        """By player, the witness whose evidence settles his demand, the account, and the
+        provision whose law of evidence makes it conclusive (worked out once)."""
+        if self._heard is not None:
+            return self._heard
+        out: dict[str | None, tuple[str, Any, dict[str, Any]]] = {}
         for f in self.r.findings:
             for p in self.by_kind.get(str(f.kind), []):
                 if "evidence" not in p or f.player in out:
@@ -278,7 +291,8 @@ class _Judge:
                     continue
                 heard = self.procedures.heard(f, p)
                 if heard:
-                    out[f.player] = (heard[0], heard[2])
+                    out[f.player] = (heard[0], heard[2], p)
+        self._heard = out
         return out
 
     def fact_referee(self, decisions: list[Decided]) -> tuple[str | None, list[str]]:
@@ -352,6 +366,15 @@ class _Judge:
         values = dict(facts)
         penalties = self.procedures.penalties(f, p.get("penalty", {}), values)
         settled = self.procedures.settled_by(f, p, values)
+        referee = values.get("referee") if "referee" in p and settled else None
+        heard = self.evidence_heard().get(f.player) if referee else None
+        if heard is not None and heard[0] != referee:
+            # The fact is settled by the law of evidence: the referee takes that evidence as
+            # deciding the matter, and does not decide the fact over again (Peel 46, 77).
+            taken = heard[2]["evidence"].get("taken_by_referee")
+            if taken:
+                settled = str(settled) + fill(taken, {**values, "witness": heard[0],
+                                                      "account": heard[1]})
         void = Decision(p["decision"]) in VOIDS
         return Decided(
             finding=f,
@@ -366,6 +389,9 @@ class _Judge:
             assumes=self.assumptions.of(f, p),
             undoes=(p.get("undoes") or void_undoes()) if void else None,
             undoes_assumed=void and not p.get("undoes"),
+            witness=values.get("witness_heard") or values.get("witness")
+            if "evidence" in p else None,
+            referee=referee,
         )
 
     def nearest(self, f: Finding, provs: list[dict[str, Any]]) -> list[str]:
