@@ -205,6 +205,11 @@ class ActSpec(Struct, frozen=True):
     # a book that has none gives no rule on the act. Empty: the rules of the point of the
     # deal (``PHASE_RULES``).
     governed_by: tuple[str, ...] = ()
+    # The settings (``group.key``, of ``PARAMETERS``) by which a book makes the act lawful
+    # where it gives them true (a stand: ``betting.first_may_stand``): a later act of the
+    # player's in the same deal, answered "yes" on the table the lawful act left, rests on
+    # their laws first (Peel p. 36-37: "He may, if he choose, "stand"").
+    permitted_by: tuple[str, ...] = ()
 
 
 _CARDS_KEYS = ("player", "count", "cards", "card")
@@ -278,9 +283,11 @@ ACTS: dict[Act, ActSpec] = {
                        player_arg="ignored", amount="optional",
         choice_at=("after the draw",), choice_words="call", choice_after_bet=True),
     Act.HOLDS: ActSpec("the age holds his say", ("holds the age", "holds"),
-        choice_at=("before the draw", "after the draw"), choice_words="hold the age"),
+        choice_at=("before the draw", "after the draw"), choice_words="hold the age",
+        permitted_by=("betting.age_may_hold",)),
     Act.STANDS: ActSpec("stands (checks) without betting", ("stands", "checks"),
-        choice_at=("before the draw", "after the draw"), choice_words="stand"),
+        choice_at=("before the draw", "after the draw"), choice_words="stand",
+        permitted_by=("betting.first_may_stand",)),
     Act.SHOWS: ActSpec("shows (names) his cards", ("shows",), ("player", "cards", "card"),
                        number="named", needs_dealt=True, after_hand=True,
         choice_at=("the show",), choice_words="show"),
@@ -785,6 +792,13 @@ PHASE_RULES: dict[str, tuple[str, ...]] = {
 
 # Whether a decision, on a lawful act (see ``FindingSpec.lawful``), lets the player do
 # it: "may C ask the dealer how many he drew?" -- yes if the dealer must answer.
+# Decisions that rule an act irregular and name no consequence of it (the book does not
+# say what becomes of the act): the table goes on as the act left it, which is then the
+# engine's reading, not the book's. A void whose undoing the book does not give
+# (``Decided.undoes_assumed``) is the same. A later answer that turns on what became of
+# the act (may the player, his stand ruled out, raise now?) is the book's silence on it.
+UNSAID_EFFECT: frozenset[Decision] = frozenset({Decision.OUT_OF_ORDER})
+
 PERMITS: dict[Decision, bool] = {
     Decision.ANSWER_DUE: True, Decision.ACTION_STANDS: True, Decision.FACT_BY_EVIDENCE: True,
     Decision.REFERRED: True, Decision.CORRECTED: True, Decision.DEAL_STANDS: True,
