@@ -167,3 +167,43 @@ def test_peel_27_a_plain_deal_is_not_called_a_jack_pot(books: dict[str, Rulebook
                  books["peel"])
     assert any(d.cites == ["27"] and "forfeited unconditionally" in d.says
                for d in jack.decisions)
+
+
+# --- Ha: a player the ruling puts out is not one of the players at the show ---------------
+
+def _out_by_the_ruling(ruling: Ruling) -> set[str]:
+    from arbiter.terms.vocabulary import EFFECTS, FINDINGS
+
+    out = set()
+    for d in ruling.decisions:
+        f = d.finding
+        effect = FINDINGS[f.kind].effects.get(str(d.decision)) or EFFECTS.get(d.decision)
+        if f.player and not d.condition and effect in ("retire", "retire_when_found"):
+            out.add(f.player)
+    return out
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_peel_59_a_player_the_ruling_puts_out_is_not_whose_turn_it_was_to_show(
+        book: str, books: dict[str, Rulebook]) -> None:
+    """Peel 59 and p. 43 ("those who have retired are players no longer"): h-15's dealer A,
+    whose hand 47 makes foul (he retires), is not the one who "should have shown first"; B is,
+    the show beginning on the left of C, whose call closed the betting. Over every shipped
+    case: no show-order decision names, as the one to show or as the one out of turn, a
+    player the same ruling puts out of the game."""
+    rb = books[book]
+    for path in CASES:
+        ruling = judge(load_case(path), rb)
+        out = _out_by_the_ruling(ruling)
+        for d in ruling.decisions:
+            if d.finding.kind != Kind.SHOWN_OUT_OF_ORDER:
+                continue
+            assert d.finding.player not in out, (path.stem, d.says)
+            named = re.search(r"so (\w+) should have shown first", d.says)
+            assert named is None or named.group(1) not in out, (path.stem, d.says)
+    if book == "peel":
+        h15 = judge(load_case(ROOT / "cases" / "h15-dealer-shows-six.yaml"), rb)
+        shows = [d for d in h15.decisions if d.finding.kind == Kind.SHOWN_OUT_OF_ORDER]
+        assert len(shows) == 1 and "so B should have shown first, not C" in shows[0].says
+        e17 = judge(load_case(ROOT / "cases" / "e17-six-card-flush.yaml"), rb)
+        assert not [d for d in e17.decisions if d.finding.kind == Kind.SHOWN_OUT_OF_ORDER]

@@ -27,7 +27,7 @@ from ..table.cases import Case
 from ..table.place import place
 from ..table.replay import Replay
 from ..terms.findings import Finding
-from ..terms.vocabulary import FINDINGS, VOIDS, Kind, facts_of
+from ..terms.vocabulary import EFFECTS, FINDINGS, VOIDS, Kind, facts_of
 from .assumptions import Assumptions, void_undoes
 from .facts import TableFacts
 from .procedures import Procedures
@@ -227,13 +227,16 @@ class _Judge:
         for found in _ordered(self.r):
             if _quiet(found):
                 continue
+            turn = self.in_turn(found, decisions)
+            if turn is None:
+                continue
             for f, account in on_each_account(found, accounts, settled):
                 act = (f.step, f.player, tuple(sorted(account.items())))
                 if f.player is not None and act in voided:
                     self.trace.append(_not_ruled(f, voided[act]))
                     continue
                 provs = self.provisions_for(f)
-                made, silent_branches = self.decide_all(f, self.table.of(f), provs)
+                made, silent_branches = self.decide_all(f, {**self.table.of(f), **turn}, provs)
                 # Voided on every possibility the events leave open: the act is gone.
                 void = [d for d in made if d.decision in VOIDS]
                 if void and not silent_branches and all(d.decision in VOIDS for d in made):
@@ -256,6 +259,38 @@ class _Judge:
         assumes = self.assumptions.unattached([x.assumes for x in said])
         return Ruling(self.book, self.r, decisions, silences, self.trace,
                       [_citation(self.book, c) for c in cited], referee, assumes)
+
+    def in_turn(self, f: Finding, decided: list[Decided]) -> dict[str, Any] | None:
+        """For a finding that an act came before another player's turn (its kind's
+        ``in_turn_among``): whose turn it was among the players still in the game by the
+        decisions made so far (a player they put out, though the table had not seen it, is
+        none of them). The fact to set, if it differs from the table's; None where the act
+        was no act out of turn once they are left out (the trace says why)."""
+        spec = FINDINGS[f.kind].in_turn_among
+        if spec is None:
+            return {}
+        now = f.facts.get("deal", 1)
+        out: dict[str, Decided] = {}
+        for d in decided:
+            g = d.finding
+            effect = FINDINGS[g.kind].effects.get(str(d.decision)) or EFFECTS.get(d.decision)
+            if (g.player and not d.condition and g.step <= f.step and g.facts.get("deal", 1) == now
+                    and effect in ("retire", "retire_when_found")):
+                out.setdefault(g.player, d)
+        expected, order = spec
+        still = [n for n in f.facts.get(order) or [] if n not in out]
+        if f.player in out or (still and still[0] == f.player):
+            who = str(f.player if f.player in out else f.facts.get(expected))
+            by = out[who]
+            self.trace.append(TraceEntry(
+                f, by.provision, "not ruled", {},
+                f"{who} was out of the game by the ruling on step {by.finding.step} "
+                f"({by.finding.kind}), and those who are out are not among the players in "
+                f"turn: {f.player}'s act was in turn among the rest"))
+            return None
+        if still and still[0] != f.facts.get(expected):
+            return {expected: still[0]}
+        return {}
 
     def provisions_for(self, f: Finding) -> list[dict[str, Any]]:
         """The provisions on the finding's kind, and where the table's agreement covers it

@@ -456,6 +456,14 @@ class FindingSpec(Struct, frozen=True):
     # A book with no provision on it is silent, and the table goes on by the engine's
     # assumption of this name (``engine_defaults.yaml``), which the silence states.
     silence_assumes: str | None = None
+    # The facts naming whose turn it was and the players in turn then, as the table saw
+    # them (``(expected, order)``). A player the same ruling has put out of the game by an
+    # earlier finding (his hand foul, he retires: on every reading), though the table had
+    # not seen it yet, is not one of the players in turn (Peel p. 43, "those who have
+    # retired are players no longer"): the turn was the next one's in the order, and where
+    # that is the finding's own player, or he is himself out, his act was no act out of
+    # turn, and it is not ruled.
+    in_turn_among: tuple[str, str] | None = None
 
     def all_facts(self) -> dict[str, str]:
         return {**CONTEXT_FACTS, **self.facts, **{d: DERIVED_FACTS[d] for d in self.derived}}
@@ -691,7 +699,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
         {"amount": "int", "least": "int"}),
     Kind.SHOWN_OUT_OF_ORDER: FindingSpec(
         "showed his hand before the player whose turn it was to show",
-        {"expected": "player", "last": "player"}),
+        {"expected": "player", "last": "player", "order": "list"},
+        in_turn_among=("expected", "order")),
     # Never found by the table itself: the book's general law of the turn, against which a
     # choice made at the say (a kind whose ``tried_by`` names this one) is tried where none
     # of the book's provisions on its own kind applies. ``found``: the kind it was found as.
