@@ -205,6 +205,11 @@ class ActSpec(Struct, frozen=True):
     # a book that has none gives no rule on the act. Empty: the rules of the point of the
     # deal (``PHASE_RULES``).
     governed_by: tuple[str, ...] = ()
+    # The settings (``group.key``, of ``PARAMETERS``) by which a book makes the act lawful
+    # where it gives them true (a stand: ``betting.first_may_stand``): a later act of the
+    # player's in the same deal, answered "yes" on the table the lawful act left, rests on
+    # their laws first (Peel p. 36-37: "He may, if he choose, "stand"").
+    permitted_by: tuple[str, ...] = ()
 
 
 _CARDS_KEYS = ("player", "count", "cards", "card")
@@ -278,9 +283,11 @@ ACTS: dict[Act, ActSpec] = {
                        player_arg="ignored", amount="optional",
         choice_at=("after the draw",), choice_words="call", choice_after_bet=True),
     Act.HOLDS: ActSpec("the age holds his say", ("holds the age", "holds"),
-        choice_at=("before the draw", "after the draw"), choice_words="hold the age"),
+        choice_at=("before the draw", "after the draw"), choice_words="hold the age",
+        permitted_by=("betting.age_may_hold",)),
     Act.STANDS: ActSpec("stands (checks) without betting", ("stands", "checks"),
-        choice_at=("before the draw", "after the draw"), choice_words="stand"),
+        choice_at=("before the draw", "after the draw"), choice_words="stand",
+        permitted_by=("betting.first_may_stand",)),
     Act.SHOWS: ActSpec("shows (names) his cards", ("shows",), ("player", "cards", "card"),
                        number="named", needs_dealt=True, after_hand=True,
         choice_at=("the show",), choice_words="show"),
@@ -449,6 +456,14 @@ class FindingSpec(Struct, frozen=True):
     # A book with no provision on it is silent, and the table goes on by the engine's
     # assumption of this name (``engine_defaults.yaml``), which the silence states.
     silence_assumes: str | None = None
+    # The facts naming whose turn it was and the players in turn then, as the table saw
+    # them (``(expected, order)``). A player the same ruling has put out of the game by an
+    # earlier finding (his hand foul, he retires: on every reading), though the table had
+    # not seen it yet, is not one of the players in turn (Peel p. 43, "those who have
+    # retired are players no longer"): the turn was the next one's in the order, and where
+    # that is the finding's own player, or he is himself out, his act was no act out of
+    # turn, and it is not ruled.
+    in_turn_among: tuple[str, str] | None = None
 
     def all_facts(self) -> dict[str, str]:
         return {**CONTEXT_FACTS, **self.facts, **{d: DERIVED_FACTS[d] for d in self.derived}}
@@ -684,7 +699,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
         {"amount": "int", "least": "int"}),
     Kind.SHOWN_OUT_OF_ORDER: FindingSpec(
         "showed his hand before the player whose turn it was to show",
-        {"expected": "player", "last": "player"}),
+        {"expected": "player", "last": "player", "order": "list"},
+        in_turn_among=("expected", "order")),
     # Never found by the table itself: the book's general law of the turn, against which a
     # choice made at the say (a kind whose ``tried_by`` names this one) is tried where none
     # of the book's provisions on its own kind applies. ``found``: the kind it was found as.
@@ -785,6 +801,13 @@ PHASE_RULES: dict[str, tuple[str, ...]] = {
 
 # Whether a decision, on a lawful act (see ``FindingSpec.lawful``), lets the player do
 # it: "may C ask the dealer how many he drew?" -- yes if the dealer must answer.
+# Decisions that rule an act irregular and name no consequence of it (the book does not
+# say what becomes of the act): the table goes on as the act left it, which is then the
+# engine's reading, not the book's. A void whose undoing the book does not give
+# (``Decided.undoes_assumed``) is the same. A later answer that turns on what became of
+# the act (may the player, his stand ruled out, raise now?) is the book's silence on it.
+UNSAID_EFFECT: frozenset[Decision] = frozenset({Decision.OUT_OF_ORDER})
+
 PERMITS: dict[Decision, bool] = {
     Decision.ANSWER_DUE: True, Decision.ACTION_STANDS: True, Decision.FACT_BY_EVIDENCE: True,
     Decision.REFERRED: True, Decision.CORRECTED: True, Decision.DEAL_STANDS: True,
