@@ -126,3 +126,21 @@ def test_a_turn_to_draw_cannot_be_let_go_by_once_it_is_had() -> None:
     r = replay(load_case("x.yaml", text), Library().get("peel"))
     assert [(f.kind, f.step, f.player) for f in r.findings] == [("out_of_place", 9, "C")]
     assert r.final.phase == "after the draw"
+
+
+# --- a late draw is one act: its discard and its demand found once (H2) -----------------
+
+@pytest.mark.parametrize("book", ["peel", "foster", "hoyle"])
+@pytest.mark.parametrize("parts", ["C discards 1, C asks for 1", "C asks for 1, C discards 1",
+                                   "C asks for 1", "C discards 1"])
+def test_a_demand_after_a_late_draw_is_part_of_it_not_a_wrong_number(
+        book: str, parts: str) -> None:
+    """C stands pat, D is helped, and C then throws out a card and asks for one (h-17): the
+    late draw is found once, as it stood (C had stood pat, the next player helped); the
+    demand is part of it, not a demand of 1 against the pat's 0 discarded, with the next
+    player not helped (Peel 38; Foster 24)."""
+    text = _DRAW.replace("LET D draws 2, C draws 2", f"C stands pat, D draws 2, {parts}")
+    r = replay(load_case("x.yaml", text), Library().get(book))
+    assert [(f.kind, f.player) for f in r.findings] == [("drew_after_his_turn", "C")]
+    late = r.findings[0]
+    assert late.facts["stood_pat"] is True and late.facts["next_helped"] is True

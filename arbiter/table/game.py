@@ -68,6 +68,7 @@ class Seat(Struct):
     drawn: bool = False
     drawn_lifted: bool = False  # raised from the table after his draw (Peel 48)
     let_by: bool = False  # he let his turn to draw go by: it is gone by (Peel 38)
+    late: bool = False  # a late draw of his has been found: what he adds to it is part of it
     dealt: tuple[str | None, ...] = ()  # the original hand, as far as it was named
     borrowed: bool = False  # borrowed to raise: the borrowed money paid for a going better
     borrowing: bool = False  # borrowed, and the money not yet spent on an act

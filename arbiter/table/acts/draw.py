@@ -29,13 +29,24 @@ def late(game: Game, name: str, count: int) -> None:
                if gone_by else f"after {name} had drawn")
         after = game.drawers[game.drawers.index(name) + 1:] if name in game.drawers else []
         helped = any(game.seats[n].given or game.seats[n].drawn for n in after)
+        seat.late = True
         raise OutOfPlace(f"{name} wanted to draw {cards_word(count)} {why}",
                          Kind.DREW_AFTER_HIS_TURN, stood_pat=pat, count=count,
                          next_helped=helped)
 
 
+def part_of_late(game: Game, name: str) -> bool:
+    """Whether a discard or demand of ``name``'s is part of a late draw of his already
+    found (Peel 38, Foster 24): a draw is one act, his discard, his demand and the giving,
+    found once with its facts as they stood (the next player helped, his pat); a demand
+    after it is not a wrong number asked against a discard the table never counted."""
+    return game.seats[name].late and game.phase in (Phase.DRAW, Phase.BETTING)
+
+
 def discard(game: Game, name: str, count: int, cards: tuple[str, ...]) -> None:
     seat = game.seats[name]
+    if part_of_late(game, name):
+        return
     if game.phase in (Phase.DRAW, Phase.BETTING) and seat.drawn \
             and 0 < count <= len(seat.hand) - 5:
         throw_surplus(game, seat, count)
@@ -77,7 +88,9 @@ def throw_surplus(game: Game, seat: Seat, count: int) -> None:
 
 def ask(game: Game, name: str, count: int) -> None:
     seat = game.seats[name]
-    if seat.let_by:
+    if part_of_late(game, name):
+        return
+    if game.phase in (Phase.DRAW, Phase.BETTING):
         late(game, name, count)  # asking is drawing, his turn having gone by
     if name == game.dealer:
         seat.asked = count
