@@ -69,6 +69,7 @@ class Seat(Struct):
     drawn_lifted: bool = False  # raised from the table after his draw (Peel 48)
     let_by: bool = False  # he let his turn to draw go by: it is gone by (Peel 38)
     late: bool = False  # a late draw of his has been found: what he adds to it is part of it
+    passed_in: str | None = None  # the part of the deal in which he threw his hand down
     dealt: tuple[str | None, ...] = ()  # the original hand, as far as it was named
     borrowed: bool = False  # borrowed to raise: the borrowed money paid for a going better
     borrowing: bool = False  # borrowed, and the money not yet spent on an act
@@ -350,7 +351,7 @@ class Game:
 
     def fold(self, name: str) -> None:
         seat = self.seats[name]
-        seat.status = Status.PASSED
+        seat.status, seat.passed_in = Status.PASSED, str(self.phase)  # when he threw it
         self.abandoned.extend(seat.hand)
         seat.hand = []
         self.acted(name)

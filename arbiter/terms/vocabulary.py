@@ -513,8 +513,10 @@ FINDINGS: dict[Kind, FindingSpec] = {
     # bet_made: for an act after the betting had closed, whether it closed on a bet (False:
     # on a round in which nobody bet, Foster CH9); unknown for any other.
     Kind.OUT_OF_TURN: FindingSpec("an act out of turn",
+                                  # passed_in: where he had passed, the part of the deal
+                                  # in which he threw his hand down (before the draw...)
                                   {"act": "str", "expected": "player", "passed": "bool",
-                                   "bet_made": "bool"}),
+                                   "bet_made": "bool", "passed_in": "str"}),
     Kind.OVER_LIMIT: FindingSpec("a raise over the limit", {"amount": "int"}),
     Kind.SHORT_STAKE: FindingSpec("put up less than making good cost",
                                   # raised: the stake had been raised past going in
@@ -613,7 +615,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.DIVULGED: FindingSpec("told the table what his hand had been", {"retired": "bool"}),
     Kind.DECLINED_TO_OPEN: FindingSpec("held openers and did not open the jack-pot",
                                        {"need": "str"}, lawful=True),  # not bound to open
-    Kind.THROWN_HAND_RETAKEN: FindingSpec("took up again the hand he had thrown down", {}),
+    Kind.THROWN_HAND_RETAKEN: FindingSpec("took up again the hand he had thrown down",
+                                          {"passed_in": "str"}),
     Kind.NOT_OPENED: FindingSpec("nobody came in",
                                  {"pool": "int", "straddled": "bool", "next_need": "str"},
                                  outcome=True),
@@ -647,7 +650,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
         ruled_if=("winner", "winners")),
     Kind.ACTED_AFTER_PASSING: FindingSpec(
         "a player who had passed acted again in the deal (the act does not stand)",
-        {"act": "str", "took_up": "bool", "staked": "bool"}),
+        {"act": "str", "took_up": "bool", "staked": "bool", "passed_in": "str"}),
     Kind.BET_WITHDRAWN: FindingSpec("took back a bet he had put up",
                                     {"amount": "int", "bet_made": "bool", "foul_hand": "bool",
                                      "lifted": "bool"}),
