@@ -596,7 +596,10 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.OPENED_WITHOUT_OPENERS: FindingSpec(
         "opened a jack-pot without the hand to open it",
         {"need": "str", "qualified": "bool", "cards": "list", "won": "bool",
-         "others_went_in": "bool", "called": "bool"}),
+         "others_went_in": "bool", "called": "bool",
+         # the least pair that opens the next jack-pot, this game being "as if the previous
+         # game had not been opened" (Peel 33), as after one nobody opened
+         "next_need": "str"}),
     Kind.CONFLICTING_CLAIMS: FindingSpec(
         "players disagree on what a player asked for",
         {"accounts": "map", "discarded": "int", "given": "int"}, parties=("dealer",),
@@ -622,7 +625,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
                                  outcome=True),
     Kind.WON_UNCALLED: FindingSpec("nobody would equal a player's stake",
                                    {"pool": "int", "opener": "player", "qualified": "bool",
-                                    "is_opener": "bool", "others_went_in": "bool"},
+                                    "is_opener": "bool", "others_went_in": "bool",
+                                    "next_need": "str"},  # an opener's: as opened_without...
                                    outcome=True),
     Kind.SHOWDOWN: FindingSpec(
         "the hands are shown",
@@ -636,7 +640,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
          # the hearts decided between hands otherwise equal card for card (p. 31)
          "tied_but_for_hearts": "bool",
          "claim": "int", "remainder": "int", "next_best": "player",
-         "opener_unqualified": "bool", "ace_ends": "bool", "ace_between": "bool",
+         "opener_unqualified": "bool", "next_need": "str",  # in a jack-pot
+         "ace_ends": "bool", "ace_between": "bool",
          # a shown hand runs ace to five; the one best hand runs nine to king
          "ace_begins": "bool", "nine_to_king": "bool",
          "in_hearts": "bool",
