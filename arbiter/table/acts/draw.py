@@ -268,7 +268,7 @@ def _given_fewer(game: Game, seat: Seat, target: int) -> bool:
     if ("given", to) not in game.open_findings and not seat.owed:
         # The delivery is complete only when the dealer goes on to another act
         # (complete_delivery): a card exposed in it is part of the same delivery.
-        game.delivering = (to, game.step, game.line)
+        game.delivering = (to, game.step, game.line, False)
         return False
     return _short_delivery(game, seat, target)
 
@@ -289,12 +289,31 @@ def _short_delivery(game: Game, seat: Seat, target: int) -> bool:
 
 
 def _complete_unless_exposed(game: Game, ev: Event) -> None:
-    """Before each event: a card exposed to the same player is part of his delivery."""
+    """Before each event: a card exposed to the same player is part of his delivery, and a
+    card found faced in the pack interrupts it: the giving is not complete until the dealer
+    goes on (he gives the player the rest, helps another, or play goes on), and what is
+    said at the table meanwhile does not complete it."""
     if game.delivering is None:
         return
-    if ev.act == Act.EXPOSES and (ev.to or game.next_drawer()) == game.delivering[0]:
+    to, step, line, interrupted = game.delivering
+    if ev.act == Act.EXPOSES and (ev.to or game.next_drawer()) == to:
         return
+    if ev.act == Act.FACED and game.phase == Phase.DRAW:
+        game.delivering = (to, step, line, True)
+        return
+    if interrupted and ev.act == Act.GIVES and ev.to == to:
+        game.delivering = None  # the dealer goes on with the same giving
+        return
+    if interrupted and ev.player != game.dealer and ev.act in _NOT_GOING_ON:
+        return
+    game.delivering = (to, step, line, False)  # the dealer has gone on: it is complete
     complete_delivery(game)
+
+
+# Acts that are not the dealer's going on with the draw: words at the table, another card
+# found faced. (A player's raising his cards is an act of play, and ends the giving.)
+_NOT_GOING_ON = frozenset({Act.POINTS_OUT, Act.DISPUTES, Act.CLAIMS, Act.SPEAKS,
+                           Act.INQUIRES, Act.NOT_LOOKED, Act.FACED})
 
 
 BEFORE.append(_complete_unless_exposed)
@@ -303,10 +322,11 @@ BEFORE.append(_complete_unless_exposed)
 def complete_delivery(game: Game) -> None:
     """A delivery left short is complete: found as a short delivery at the step it was
     given (unless a card exposed in it since accounts for what is missing), and the draw
-    goes on."""
-    if game.delivering is None:
-        return
-    to, step, line = game.delivering
+    goes on. One a faced card interrupted, the dealer not having gone on since, is not
+    complete (the events end in the middle of it): nothing is found of it."""
+    if game.delivering is None or game.delivering[3]:
+        return  # none, or one a faced card interrupted: the giving was never completed
+    to, step, line, _ = game.delivering
     game.delivering = None
     seat = game.seats[to]
     if seat.status != Status.IN or game.phase != Phase.DRAW:
