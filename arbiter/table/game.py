@@ -63,6 +63,8 @@ class Seat(Struct):
     came_in: bool = False
     discarded: int | None = None
     asked: int | None = None
+    discarded_at: int | None = None  # the steps of his discard and of his demand, as told
+    asked_at: int | None = None
     given: int = 0
     owed: int = 0  # cards exposed in the draw, still to be replaced
     drawn: bool = False

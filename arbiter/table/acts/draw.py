@@ -68,7 +68,7 @@ def discard(game: Game, name: str, count: int, cards: tuple[str, ...]) -> None:
     for _ in range(count - len(cards)):
         i = seat.hand.index(None) if None in seat.hand else len(seat.hand) - 1
         game.discards.append(seat.hand.pop(i))
-    seat.discarded = count
+    seat.discarded, seat.discarded_at = count, game.step
     if seat.asked is not None and seat.asked != count:
         asked_wrong(game, name)
 
@@ -92,6 +92,7 @@ def ask(game: Game, name: str, count: int) -> None:
         return
     if game.phase in (Phase.DRAW, Phase.BETTING):
         late(game, name, count)  # asking is drawing, his turn having gone by
+    seat.asked_at = game.step
     if name == game.dealer:
         seat.asked = count
         return
@@ -108,6 +109,8 @@ def asked_wrong(game: Game, name: str) -> None:
                   discarded=seat.discarded, asked=seat.asked, given=None, lifted=False,
                   looked=False, next_helped=False, asked_disputed=False,
                   gave_discarded=False)  # until the dealer gives the number discarded
+    f.began = min((s for s in (seat.discarded_at, seat.asked_at) if s is not None),
+                  default=None)  # the discard and the demand it tells
     game.track("asked", name, f)
 
 
@@ -230,6 +233,7 @@ def _judge_the_number(game: Game, seat: Seat, before: int) -> bool:
                       f"{to} asked for {target} and was given {seat.given}",
                       asked=target, given=seat.given, discarded=seat.discarded,
                       asked_disputed=False, lifted=False, looked=False, next_helped=False)
+        f.began = seat.asked_at  # the demand it tells
         game.track("given", to, f)
         seat.drawn = True
     elif seat.given < target:
@@ -253,6 +257,7 @@ def _dealer_took(game: Game, seat: Seat, before: int) -> None:
                       f"the dealer {to} discarded {seat.discarded} and took {seat.given}",
                       discarded=seat.discarded, given=seat.given, lifted=False, looked=False,
                       made_good=False)
+        f.began = seat.discarded_at  # the discard it tells
         game.track("dealer", to, f)
     elif before and ("dealer", to) in game.open_findings:
         fd = game.open_findings[("dealer", to)]
@@ -281,6 +286,7 @@ def _short_delivery(game: Game, seat: Seat, target: int) -> bool:
                       asked=target, given=seat.given, discarded=seat.discarded,
                       asked_disputed=False, lifted=False, looked=False, next_helped=False,
                       made_good=False, raised_first=False)
+        f.began = seat.asked_at  # the demand it tells
         game.track("given", to, f)
     if seat.owed:
         return False
