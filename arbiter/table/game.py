@@ -184,10 +184,9 @@ class Game:
         self.settled: dict[int, set[str]] = {}
         self.short_of_funds: tuple[str, tuple[str, ...]] | None = None  # see Shorts
         self.shorts = Shorts()  # who put in all he had and demanded a show (Peel 60)
-        # A delivery in the draw that left the player short: (player, step, line, whether a
-        # faced card interrupted it). It is a short delivery only once complete, when the
-        # dealer goes on to another act: a card exposed in the same delivery makes it a
-        # delivery with an exposed card instead.
+        # A delivery in the draw that left the player short: (player, step, line, a faced card
+        # interrupted it). Short only once complete, when the dealer goes on to another act: a
+        # card exposed in the same delivery makes it a delivery with an exposed card instead.
         self.delivering: tuple[str, int, int | None, bool] | None = None
         self.relied: list[str] = []  # the engine's assumptions the table has relied on
         # The show: the last player, whose act closed the betting, and who has shown.
