@@ -24,7 +24,7 @@ from ..law.provisions import Decision, Match, fill, match
 from ..law.search import search
 from ..table.acts.accounts import accounts_given, on_each_account
 from ..table.cases import Case
-from ..table.place import place
+from ..table.place import began, place
 from ..table.replay import Replay
 from ..terms.findings import Finding
 from ..terms.vocabulary import EFFECTS, FINDINGS, VOIDS, Kind, facts_of
@@ -163,7 +163,7 @@ class Ruling(Struct):
             "answer": self.answer.to_dict() if self.answer else None,
             **({"answers": [a.to_dict() for a in self.answers]} if len(self.answers) > 1
                else {}),
-            "findings": [dict(f.to_dict(), where=place(self.replay, f.step))
+            "findings": [dict(f.to_dict(), where=place(self.replay, began(f)))
                          for f in self.replay.findings],
             "decisions": [x.to_dict() for x in self.decisions],
             "silent": [s.to_dict() for s in self.silences],

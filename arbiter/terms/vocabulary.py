@@ -528,8 +528,10 @@ FINDINGS: dict[Kind, FindingSpec] = {
     # bet_made: for an act after the betting had closed, whether it closed on a bet (False:
     # on a round in which nobody bet, Foster CH9); unknown for any other.
     Kind.OUT_OF_TURN: FindingSpec("an act out of turn",
+                                  # passed_in: where he had passed, the part of the deal
+                                  # in which he threw his hand down (before the draw...)
                                   {"act": "str", "expected": "player", "passed": "bool",
-                                   "bet_made": "bool"}),
+                                   "bet_made": "bool", "passed_in": "str"}),
     Kind.OVER_LIMIT: FindingSpec("a raise over the limit", {"amount": "int"}),
     Kind.SHORT_STAKE: FindingSpec("put up less than making good cost",
                                   # raised: the stake had been raised past going in
@@ -609,7 +611,10 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.OPENED_WITHOUT_OPENERS: FindingSpec(
         "opened a jack-pot without the hand to open it",
         {"need": "str", "qualified": "bool", "cards": "list", "won": "bool",
-         "others_went_in": "bool", "called": "bool"}),
+         "others_went_in": "bool", "called": "bool",
+         # the least pair that opens the next jack-pot, this game being "as if the previous
+         # game had not been opened" (Peel 33), as after one nobody opened
+         "next_need": "str"}),
     Kind.CONFLICTING_CLAIMS: FindingSpec(
         "players disagree on what a player asked for",
         {"accounts": "map", "discarded": "int", "given": "int"}, parties=("dealer",),
@@ -628,13 +633,15 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.DIVULGED: FindingSpec("told the table what his hand had been", {"retired": "bool"}),
     Kind.DECLINED_TO_OPEN: FindingSpec("held openers and did not open the jack-pot",
                                        {"need": "str"}, lawful=True),  # not bound to open
-    Kind.THROWN_HAND_RETAKEN: FindingSpec("took up again the hand he had thrown down", {}),
+    Kind.THROWN_HAND_RETAKEN: FindingSpec("took up again the hand he had thrown down",
+                                          {"passed_in": "str"}),
     Kind.NOT_OPENED: FindingSpec("nobody came in",
                                  {"pool": "int", "straddled": "bool", "next_need": "str"},
                                  outcome=True),
     Kind.WON_UNCALLED: FindingSpec("nobody would equal a player's stake",
                                    {"pool": "int", "opener": "player", "qualified": "bool",
-                                    "is_opener": "bool", "others_went_in": "bool"},
+                                    "is_opener": "bool", "others_went_in": "bool",
+                                    "next_need": "str"},  # an opener's: as opened_without...
                                    outcome=True),
     Kind.SHOWDOWN: FindingSpec(
         "the hands are shown",
@@ -648,7 +655,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
          # the hearts decided between hands otherwise equal card for card (p. 31)
          "tied_but_for_hearts": "bool",
          "claim": "int", "remainder": "int", "next_best": "player",
-         "opener_unqualified": "bool", "ace_ends": "bool", "ace_between": "bool",
+         "opener_unqualified": "bool", "next_need": "str",  # in a jack-pot
+         "ace_ends": "bool", "ace_between": "bool",
          # a shown hand runs ace to five; the one best hand runs nine to king
          "ace_begins": "bool", "nine_to_king": "bool",
          "in_hearts": "bool",
@@ -662,7 +670,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
         ruled_if=("winner", "winners")),
     Kind.ACTED_AFTER_PASSING: FindingSpec(
         "a player who had passed acted again in the deal (the act does not stand)",
-        {"act": "str", "took_up": "bool", "staked": "bool"}),
+        {"act": "str", "took_up": "bool", "staked": "bool", "passed_in": "str"}),
     Kind.BET_WITHDRAWN: FindingSpec("took back a bet he had put up",
                                     {"amount": "int", "bet_made": "bool", "foul_hand": "bool",
                                      "lifted": "bool"}),
