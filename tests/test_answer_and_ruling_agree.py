@@ -207,3 +207,26 @@ def test_peel_59_a_player_the_ruling_puts_out_is_not_whose_turn_it_was_to_show(
         assert len(shows) == 1 and "so B should have shown first, not C" in shows[0].says
         e17 = judge(load_case(ROOT / "cases" / "e17-six-card-flush.yaml"), rb)
         assert not [d for d in e17.decisions if d.finding.kind == Kind.SHOWN_OUT_OF_ORDER]
+
+
+@pytest.mark.parametrize("book_id", ["peel", "hoyle"])
+def test_a_short_winners_pool_is_told_by_the_ranking_as_at_every_show(
+        books: dict[str, Rulebook], book_id: str) -> None:
+    """A player who put in all he had and wins the show (Peel 60; Hoffmann p. 133 at table
+    stakes) wins it as the better hand: the decision and the pool's answer cite the book's
+    order of the hands beside the law of the short call (set I, i-23: the readers rest
+    "C's hand is the better" on Peel 65 and Hoffmann pp. 124-125)."""
+    book = books[book_id]
+    ranking = {"peel": "65", "hoyle": "ranking-of-hands"}[book_id]
+    checked = 0
+    for name in ("c18-short-of-funds-show.yaml", "i23-short-of-table-money.yaml"):
+        ruling = judge(load_case(ROOT / "cases" / name), book)
+        won = [d for d in ruling.decisions if d.finding.kind == Kind.SHOWDOWN
+               and str(d.decision) == "wins_pool" and d.finding.facts.get("short_of_funds")]
+        if not won:
+            continue
+        assert all(ranking in [str(c) for c in d.cites] for d in won), (name, won)
+        pool = [a for a in ruling.answers if a.form == "who_takes_the_pool"]
+        assert pool and ranking in [str(c) for c in pool[0].cites], name
+        checked += 1
+    assert checked, "no short winner's show was ruled"
