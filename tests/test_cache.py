@@ -1,9 +1,9 @@
 """The cache of parsed rulebooks can make a start faster, never a ruling different.
 
-An entry is named by a BLAKE2b hash of the rulebook's bytes, the schema and the loader's
-code, carries a digest of its own content, and is shape-checked against the schema when
-read: a tampered, forged or broken entry is rebuilt from the YAML, and ``arbiter check``
-never reads the cache at all.
+An entry is named by a BLAKE2b hash of the rulebook's bytes and the loader's code (the
+formats the schema is generated from among it), carries a digest of its own content, and
+is shape-checked against the schema when read: a tampered, forged or broken entry is
+rebuilt from the YAML, and ``arbiter check`` never reads the cache at all.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 from inproc import run
 
-from arbiter.law.rulebooks import SCHEMA_FILE
 from arbiter.load import cache
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,7 +32,7 @@ def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def entry_of(book: str, d: Path) -> Path:
     raw = (ROOT / "rulebooks" / f"{book}.yaml").read_bytes()
-    return d / f"{cache.key(raw, Path(SCHEMA_FILE).read_bytes())}.json"
+    return d / f"{cache.key(raw)}.json"
 
 
 def read_entry(p: Path) -> tuple[dict[str, Any], Any]:
@@ -241,7 +240,7 @@ def test_no_cache_bypasses_it(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) 
     assert entry_of("peel", cache_dir).is_file()
 
 
-def test_the_key_changes_with_file_schema_and_code(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_key_changes_with_its_parts_and_code(monkeypatch: pytest.MonkeyPatch) -> None:
     k = cache.key(b"a", b"s")
     assert k != cache.key(b"b", b"s") != cache.key(b"a", b"t")
     assert cache.key(b"ab", b"") != cache.key(b"a", b"b")  # parts are length-prefixed

@@ -30,10 +30,6 @@ if TYPE_CHECKING:  # yaml is imported only when a rulebook is not in the cache
     from ..load.files import StrPath
     from ..load.yamlsafe import Document
 
-SCHEMA_FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                           "load", "schemas", "rulebook.schema.json")
-
-
 def builtin_dir() -> str:
     """The rulebooks shipped with arbiter (installed copy, or the source checkout's)."""
     return shipped_dir("books", "rulebooks")
@@ -96,8 +92,11 @@ def read_rulebook_data(path: StrPath, use_cache: bool = True) -> dict[str, Any]:
 
 
 def read_rulebook(path: StrPath, use_cache: bool = True) -> tuple[dict[str, Any], str]:
-    """The validated data of one rulebook file, and the key of its content (its bytes, the
-    schema's and the code's).
+    """The validated data of one rulebook file, and the key of its content (its bytes and
+    the code's). The published schema's bytes are not in the key: it is generated from the
+    format's modules (a test fails on drift), which the code's part of the key holds, and
+    nothing validates against the file itself; hashing its 53 KB cost each book read 0.8 M
+    instructions (docs/speed.md).
 
     A cache entry is used only if it passes the schema and the checks beside it: again
     here, unless its writer read it back and found it good (``cache.put``); on any doubt
@@ -105,12 +104,10 @@ def read_rulebook(path: StrPath, use_cache: bool = True) -> tuple[dict[str, Any]
     """
     name = str(path)
     raw = read_bytes(path, "rulebook")
-    with open(SCHEMA_FILE, "rb") as fh:
-        schema_raw = fh.read()
-    k = cache.key(raw, schema_raw)
+    k = cache.key(raw)
     if use_cache:
         found = cache.entry(k)
-        hit = None if found is None else _from_cache(found[0], schema_raw, checked=found[1])
+        hit = None if found is None else _from_cache(found[0], checked=found[1])
         if hit is not None:
             return hit, k
     elif (name, k) in _PARSED:  # check reads a file, then the book it is: parse it once
@@ -142,7 +139,7 @@ def _to_cache(data: dict[str, Any]) -> dict[str, Any]:
     return {"data": out, "lines": lines}
 
 
-def _from_cache(entry: Any, schema_raw: bytes, checked: bool = False) -> dict[str, Any] | None:
+def _from_cache(entry: Any, checked: bool = False) -> dict[str, Any] | None:
     """The data of a well-shaped entry, with its lines put back; None on any doubt. An
     entry already ``checked`` by its writer is not shape-checked again."""
     if not isinstance(entry, dict) or set(entry) != {"data", "lines"}:

@@ -3,8 +3,9 @@ different.
 
 Parsing and validating a rulebook costs more than answering from it. The cache keeps the
 validated data as JSON (never pickle) in a file named by a BLAKE2b hash of the rulebook's
-bytes, the schema's bytes and the code that reads them (arbiter's version and its
-modules), so an edited file, schema or module is simply a miss. Each entry starts with
+bytes and the code that reads them (arbiter's version and its modules, the formats among
+them, from which the published schemas are generated), so an edited file or module is
+simply a miss. Each entry starts with
 a header line holding its key and a BLAKE2b digest of the key and the data that follows;
 an entry whose header, digest, size or shape is wrong in any way is ignored and rebuilt.
 
@@ -171,7 +172,7 @@ def _code() -> bytes:
 
 
 def key(*parts: bytes) -> str:
-    """The name of the entry for these inputs (the file's bytes, the schema's)."""
+    """The name of the entry for these inputs (the file's bytes)."""
     return digest(CACHE_FORMAT, _code(), *parts)
 
 
