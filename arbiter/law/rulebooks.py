@@ -9,7 +9,7 @@ A rulebook's file is named after its id: ``peel.yaml`` holds ``id: peel``.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -466,6 +466,23 @@ def check_references(book: Rulebook, path: StrPath) -> None:
     known = text_values()
     ids = [p["id"] for p in book.provisions]
     refs = book.refs()
+    # Each finding kind's facts and each law cited looked up once, and a text read for
+    # {fields} only where it holds a brace: a first run checks Peel's 125 provisions here
+    # (docs/speed.md).
+    carried_by: dict[str, dict[str, str]] = {}
+    held: dict[Any, bool] = {}
+
+    def carried(kind: str) -> dict[str, str]:
+        found = carried_by.get(kind)
+        if found is None:
+            found = carried_by[kind] = facts_of(kind)
+        return found
+
+    def holds(ref: Any) -> bool:
+        found = held.get(ref)
+        if found is None:
+            found = held[ref] = book.law(ref) is not None
+        return found
 
     def fail(p: dict[str, Any], key: str, message: str) -> InputError:
         index = next((i for i, q in enumerate(_own(book, path)) if q.get("id") == p["id"]), None)
@@ -474,14 +491,17 @@ def check_references(book: Rulebook, path: StrPath) -> None:
 
     for p in book.provisions:
         for ref in p["cites"]:
-            if book.law(ref) is None:
+            if not holds(ref):
                 raise fail(p, "cites", f"cites law {ref!r}, which {book.name} does not hold; "
                            f"{did_you_mean(str(ref), refs)}")
-        _check_when(p["finding"], p.get("when", {}), lambda m, p=p: fail(p, "when", m))
+        when = p.get("when")
+        if when:
+            _check_when(p["finding"], when, lambda m, p=p: fail(p, "when", m),
+                        carried(p["finding"]))
         evidence = " ".join(str(v) for k, v in p.get("evidence", {}).items() if k != "order")
         for key in ("says", "remedy", "referee_says", "evidence"):
             text = evidence if key == "evidence" else str(p.get(key, ""))
-            for name in placeholders(text):
+            for name in placeholders(text) if "{" in text else ():
                 if name not in known:
                     raise fail(p, key, f"names {{{name}}}, which is not a fact a ruling can "
                                f"fill in; {did_you_mean(name, sorted(known))}")
@@ -489,7 +509,7 @@ def check_references(book: Rulebook, path: StrPath) -> None:
             if other not in ids:
                 raise fail(p, "exception_to", f"is an exception to {other!r}, which is not a "
                            f"provision of {book.name}; {did_you_mean(other, ids)}")
-        _check_penalty(p, fail)
+        _check_penalty(p, fail, carried)
         _check_undoes(p, fail)
     for p, q in _may_disagree(book.provisions):
         raise fail(q, "when", f"{q['id']!r} and {p['id']!r} ({p['file']}, line {p.get('line')}) "
@@ -498,15 +518,16 @@ def check_references(book: Rulebook, path: StrPath) -> None:
                    "give one its own 'point', or declare one the 'exception_to' the other")
     for i, rule in enumerate(r for r in book.precedence if r.get("file") == str(path)):
         _check_when(rule["finding"], rule.get("when", {}),
-                    lambda m, i=i: error_at(path, ("precedence", i, "when"), m))
+                    lambda m, i=i: error_at(path, ("precedence", i, "when"), m),
+                    carried(rule["finding"]))
         for ref in rule.get("cites", []):
-            if book.law(ref) is None:
+            if not holds(ref):
                 raise error_at(path, ("precedence", i, "cites"), f"cites law {ref!r}, which "
                                f"{book.name} does not hold; {did_you_mean(str(ref), refs)}")
     for key in ("catch_all", "questions_of_fact"):
         block = getattr(book, key) or {}
         for ref in block.get("cites", []):
-            if book.law(ref) is None:
+            if not holds(ref):
                 raise error_at(path, (key, "cites"), f"cites law {ref!r}, which {book.name} "
                                f"does not hold; {did_you_mean(str(ref), refs)}")
         for name in placeholders(str(block.get("says", ""))):
@@ -646,13 +667,14 @@ def _check_undoes(p: dict[str, Any], fail: Any) -> None:
                    f"{p['decision']}: only {', '.join(sorted(VOIDS))} voids the act")
 
 
-def _check_penalty(p: dict[str, Any], fail: Any) -> None:
+def _check_penalty(p: dict[str, Any], fail: Any,
+                   facts: Callable[[str], dict[str, str]] = facts_of) -> None:
     """A refund names who pays by facts that hold a player, and how much by a number."""
 
     refund = p.get("penalty", {}).get("refund")
     if not refund:
         return
-    carried = facts_of(p["finding"])
+    carried = facts(p["finding"])
     by = refund.get("by", "dealer")
     for fact in [by] if isinstance(by, str) else by:
         if carried.get(fact) != "player":
@@ -689,10 +711,13 @@ def _mistyped(kind: str, test: Any) -> Any:
     return None
 
 
-def _check_when(kind: str, when: dict[str, Any], fail: Any) -> None:
-    """Every fact a test names is one a finding of ``kind`` carries, of a type it can meet."""
+def _check_when(kind: str, when: dict[str, Any], fail: Any,
+                carried: dict[str, str] | None = None) -> None:
+    """Every fact a test names is one a finding of ``kind`` carries (``carried``, where the
+    caller has them already), of a type it can meet."""
 
-    carried = facts_of(kind)
+    if carried is None:
+        carried = facts_of(kind)
     for fact, test in when.items():
         if fact not in carried:
             others = [k for k in FINDINGS if fact in FINDINGS[k].facts]
