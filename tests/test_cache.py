@@ -151,6 +151,45 @@ def test_an_entry_arbiter_writes_is_marked_verified_and_read_without_a_second_ch
     assert ruling() == before
 
 
+def test_the_rulebook_format_holds_only_what_json_gives_back_as_it_was() -> None:
+    """A new rulebook's entry is marked verified without being read back (``cache.put``'s
+    ``checked``): sound only while every value the format accepts, strictly, comes back from
+    JSON as it went in: no Any, no date or bytes, no number without bounds (NaN and the
+    infinities are no JSON), no mapping keyed by other than text, enums of text."""
+    import msgspec.inspect as mi
+
+    from arbiter.load.formats.rulebook import RulebookFile
+
+    exact = (mi.StrType, mi.IntType, mi.BoolType, mi.NoneType, mi.LiteralType)
+    seen: set[type] = set()
+
+    def walk(t: Any, at: str) -> None:
+        if isinstance(t, mi.Metadata):
+            walk(t.type, at)
+        elif isinstance(t, mi.StructType):
+            if t.cls not in seen:
+                seen.add(t.cls)
+                for f in t.fields:
+                    walk(f.type, f"{at}.{f.encode_name}")
+        elif isinstance(t, mi.UnionType):
+            for u in t.types:
+                walk(u, at)
+        elif isinstance(t, mi.ListType):
+            walk(t.item_type, f"{at}[]")
+        elif isinstance(t, mi.DictType):
+            assert isinstance(t.key_type, mi.StrType), f"{at}: keys of {t.key_type}"
+            walk(t.value_type, f"{at}{{}}")
+        elif isinstance(t, mi.FloatType):
+            assert t.ge is not None and t.le is not None, f"{at}: a number without bounds"
+        elif isinstance(t, mi.EnumType):
+            assert all(isinstance(m.value, str) for m in t.cls), at
+        else:
+            assert isinstance(t, exact), f"{at}: {t} may not come back from JSON as it was"
+
+    walk(mi.type_info(RulebookFile), "$")
+    assert len(seen) > 20  # the walk reached the format's Structs
+
+
 def test_an_unverified_entry_is_checked_again(cache_dir: Path) -> None:
     """As an older arbiter, or a bug, would leave one: broken, it is rebuilt and marked."""
     before = ruling()
