@@ -222,13 +222,20 @@ def test_a_parent_edited_after_its_house_book_was_cached_is_checked_again(
     assert second.code == 2 and "kid.yaml" in second.err and "cites law 2" in second.err, second.err
 
 
-def test_a_wrong_line_count_is_rebuilt(cache_dir: Path) -> None:
+@pytest.mark.parametrize("line", [None, 0, "7", 1.0, True])
+def test_a_missing_or_wrong_line_is_rebuilt(cache_dir: Path, line: Any) -> None:
     before = ruling()
     p = entry_of("peel", cache_dir)
     head, value = read_entry(p)
-    value["lines"]["laws"] = value["lines"]["laws"][:-1]
+    if line is None:
+        del value["data"]["laws"][-1]["line"]
+    else:
+        value["data"]["laws"][-1]["line"] = line
     write_entry(p, head["key"], value)
     assert ruling() == before
+    head, value = read_entry(p)  # rebuilt, with its line
+    assert head["verified"] is True
+    assert type(value["data"]["laws"][-1]["line"]) is int
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")

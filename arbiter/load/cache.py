@@ -50,7 +50,7 @@ try:  # the BLAKE2 module alone: hashlib would load OpenSSL on every start
 except ImportError:  # pragma: no cover - a Python built without it
     from hashlib import blake2b
 
-CACHE_FORMAT = b"arbiter-cache-3"
+CACHE_FORMAT = b"arbiter-cache-4"  # 4: a rulebook's lines within its data
 MAX_ENTRY = 16 * 1024 * 1024  # bytes; far beyond any real rulebook's entry
 
 
