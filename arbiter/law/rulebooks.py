@@ -472,23 +472,7 @@ def check_references(book: Rulebook, path: StrPath) -> None:
     known = text_values()
     ids = [p["id"] for p in book.provisions]
     refs = book.refs()
-    # Each finding kind's facts and each law cited looked up once, and a text read for
-    # {fields} only where it holds a brace: a first run checks Peel's 125 provisions here
-    # (docs/speed.md).
-    carried_by: dict[str, dict[str, str]] = {}
-    held: dict[Any, bool] = {}
-
-    def carried(kind: str) -> dict[str, str]:
-        found = carried_by.get(kind)
-        if found is None:
-            found = carried_by[kind] = facts_of(kind)
-        return found
-
-    def holds(ref: Any) -> bool:
-        found = held.get(ref)
-        if found is None:
-            found = held[ref] = book.law(ref) is not None
-        return found
+    carried, holds = _lookups(book)  # and a text read for {fields} only if it has a brace
 
     def fail(p: dict[str, Any], key: str, message: str) -> InputError:
         index = next((i for i, q in enumerate(_own(book, path)) if q.get("id") == p["id"]), None)
@@ -500,10 +484,8 @@ def check_references(book: Rulebook, path: StrPath) -> None:
             if not holds(ref):
                 raise fail(p, "cites", f"cites law {ref!r}, which {book.name} does not hold; "
                            f"{did_you_mean(str(ref), refs)}")
-        when = p.get("when")
-        if when:
-            _check_when(p["finding"], when, lambda m, p=p: fail(p, "when", m),
-                        carried(p["finding"]))
+        if p.get("when"):
+            _check_when(p["finding"], p["when"], lambda m, p=p: fail(p, "when", m), carried)
         evidence = " ".join(str(v) for k, v in p.get("evidence", {}).items() if k != "order")
         for key in ("says", "remedy", "referee_says", "evidence"):
             text = evidence if key == "evidence" else str(p.get(key, ""))
@@ -524,8 +506,7 @@ def check_references(book: Rulebook, path: StrPath) -> None:
                    "give one its own 'point', or declare one the 'exception_to' the other")
     for i, rule in enumerate(r for r in book.precedence if r.get("file") == str(path)):
         _check_when(rule["finding"], rule.get("when", {}),
-                    lambda m, i=i: error_at(path, ("precedence", i, "when"), m),
-                    carried(rule["finding"]))
+                    lambda m, i=i: error_at(path, ("precedence", i, "when"), m), carried)
         for ref in rule.get("cites", []):
             if not holds(ref):
                 raise error_at(path, ("precedence", i, "cites"), f"cites law {ref!r}, which "
@@ -542,6 +523,28 @@ def check_references(book: Rulebook, path: StrPath) -> None:
                                f"ruling can fill in; {did_you_mean(name, sorted(known))}")
     check_answers(book, path)
     check_parameter_cites(book, path)
+
+
+def _lookups(book: Rulebook) -> tuple[Callable[[str], dict[str, str]], Callable[[Any], bool]]:
+    """The facts a finding kind carries, and whether the book holds a law, each looked up
+    once for ``check_references``: a first run checks all of Peel's 125 provisions
+    (docs/speed.md)."""
+    carried_by: dict[str, dict[str, str]] = {}
+    held: dict[Any, bool] = {}
+
+    def carried(kind: str) -> dict[str, str]:
+        found = carried_by.get(kind)
+        if found is None:
+            found = carried_by[kind] = facts_of(kind)
+        return found
+
+    def holds(ref: Any) -> bool:
+        found = held.get(ref)
+        if found is None:
+            found = held[ref] = book.law(ref) is not None
+        return found
+
+    return carried, holds
 
 
 def check_parameter_cites(book: Rulebook, path: StrPath) -> None:
@@ -718,12 +721,11 @@ def _mistyped(kind: str, test: Any) -> Any:
 
 
 def _check_when(kind: str, when: dict[str, Any], fail: Any,
-                carried: dict[str, str] | None = None) -> None:
-    """Every fact a test names is one a finding of ``kind`` carries (``carried``, where the
-    caller has them already), of a type it can meet."""
+                facts: Callable[[str], dict[str, str]] = facts_of) -> None:
+    """Every fact a test names is one a finding of ``kind`` carries (by ``facts``), of a
+    type it can meet."""
 
-    if carried is None:
-        carried = facts_of(kind)
+    carried = facts(kind)
     for fact, test in when.items():
         if fact not in carried:
             others = [k for k in FINDINGS if fact in FINDINGS[k].facts]
