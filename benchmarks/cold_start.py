@@ -35,6 +35,12 @@ this script (the virtualenv's ``bin/``), then on ``PATH``; failing both,
 ``python -m arbiter`` is timed instead. Version managers' shims (pyenv) are
 shell scripts that re-exec Python and would add their own start-up to the
 measurement, so the real script is preferred; ``--arbiter PATH`` overrides.
+
+``--instructions`` counts instructions instead of time, with valgrind's callgrind
+(``valgrind --tool=callgrind``, which must be installed), once a row after the warm-up,
+with ``PYTHONHASHSEED=0``: a count that a loaded machine does not disturb, and the figures
+docs/speed.md gives. ``--keep DIR`` keeps each row's callgrind file there, for
+``callgrind_annotate``.
 """
 
 from __future__ import annotations
@@ -96,6 +102,23 @@ class Row(NamedTuple):
     target: float | None  # at most this ratio to the floor; None: a measured reason
 
 
+def count_once(cmd: Sequence[str], env: dict[str, str], keep: str | None, name: str) -> int:
+    """The instructions one process runs, counted by callgrind (its children not followed)."""
+    if keep:
+        os.makedirs(keep, exist_ok=True)
+    out = os.path.join(keep, f"callgrind.{name.replace(' ', '-')}.out") if keep else os.devnull
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *cmd],
+        env=dict(env, PYTHONHASHSEED="0"), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    text = done.stderr.decode(errors="replace")
+    if done.returncode != 0:
+        sys.exit(f"{' '.join(cmd)} exited {done.returncode} under callgrind: {text}")
+    for line in text.splitlines():
+        if "Collected :" in line:
+            return int(line.rsplit(":", 1)[1])
+    sys.exit(f"no count from callgrind for {' '.join(cmd)}: {text}")
+
+
 def rows(arbiter: list[str], case: str) -> dict[str, Row]:
     floor = [sys.executable, "-c", "import click, yaml"]
     plain = [sys.executable, "-c",  # the CLI without entry.py's short exit
@@ -124,6 +147,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--arbiter", help="path of the arbiter executable to time")
     parser.add_argument("--check", action="store_true",
                         help="exit 1 if any ratio is over its target")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions with callgrind (one run of each) instead")
+    parser.add_argument("--keep", metavar="DIR",
+                        help="with --instructions: keep each row's callgrind file in DIR")
+    parser.add_argument("--only", metavar="ROW", action="append",
+                        help="with --instructions: this row only, and the floor (repeatable)")
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be at least 1")
@@ -133,6 +162,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     wall: dict[str, list[float]] = {name: [] for name in table}
     cpu: dict[str, list[float]] = {name: [] for name in table}
 
+    if args.only:
+        table = {name: row for name, row in table.items() if name == "floor" or name in args.only}
     with tempfile.TemporaryDirectory(prefix="arbiter-bench-") as cache:
         env = dict(os.environ, ARBITER_CACHE_DIR=cache)
         for name in ("ARBITER_NO_CACHE", "ARBITER_DEBUG", "PYTHONDONTWRITEBYTECODE"):
@@ -149,6 +180,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         for row in table.values():
             run_once(row.cmd, env_of(row))
             run_once(row.cmd, env_of(row))
+        if args.instructions:
+            return print_counts(table, {name: count_once(row.cmd, env_of(row), args.keep, name)
+                                        for name, row in table.items()}, args.check)
         for _ in range(args.runs):
             for name, row in table.items():
                 w, c = run_once(row.cmd, env_of(row))
@@ -177,6 +211,24 @@ def main(argv: Sequence[str] | None = None) -> int:
           "without it")
     print("targets: " + ("all within" if not over else "OVER for " + ", ".join(over)))
     return 1 if args.check and over else 0
+
+
+def print_counts(table: dict[str, Row], counts: dict[str, int], check: bool) -> int:
+    base = counts["floor"]
+    print(f"python {sys.version.split()[0]} on {sys.platform}; instructions counted by "
+          "callgrind, one run each, PYTHONHASHSEED=0, byte-code written")
+    print(f"{table['floor'].label:<44} {base / 1e6:7.1f} M")
+    over = []
+    for name, row in table.items():
+        if name == "floor":
+            continue
+        ratio = counts[name] / base
+        if row.target is not None and ratio > row.target:
+            over.append(name)
+        goal = f"target {row.target:.2f}" if row.target is not None else "(a reason)"
+        print(f"{row.label:<44} {counts[name] / 1e6:7.1f} M  {ratio:4.2f}×  {goal}")
+    print("targets: " + ("all within" if not over else "OVER for " + ", ".join(over)))
+    return 1 if check and over else 0
 
 
 if __name__ == "__main__":

@@ -1,9 +1,9 @@
 """The cache of parsed rulebooks can make a start faster, never a ruling different.
 
-An entry is named by a BLAKE2b hash of the rulebook's bytes, the schema and the loader's
-code, carries a digest of its own content, and is shape-checked against the schema when
-read: a tampered, forged or broken entry is rebuilt from the YAML, and ``arbiter check``
-never reads the cache at all.
+An entry is named by a BLAKE2b hash of the rulebook's bytes and the loader's code (the
+formats the schema is generated from among it), carries a digest of its own content, and
+is shape-checked against the schema when read: a tampered, forged or broken entry is
+rebuilt from the YAML, and ``arbiter check`` never reads the cache at all.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 from inproc import run
 
-from arbiter.law.rulebooks import SCHEMA_FILE
 from arbiter.load import cache
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,7 +32,7 @@ def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def entry_of(book: str, d: Path) -> Path:
     raw = (ROOT / "rulebooks" / f"{book}.yaml").read_bytes()
-    return d / f"{cache.key(raw, Path(SCHEMA_FILE).read_bytes())}.json"
+    return d / f"{cache.key(raw)}.json"
 
 
 def read_entry(p: Path) -> tuple[dict[str, Any], Any]:
@@ -152,6 +151,45 @@ def test_an_entry_arbiter_writes_is_marked_verified_and_read_without_a_second_ch
     assert ruling() == before
 
 
+def test_the_rulebook_format_holds_only_what_json_gives_back_as_it_was() -> None:
+    """A new rulebook's entry is marked verified without being read back (``cache.put``'s
+    ``checked``): sound only while every value the format accepts, strictly, comes back from
+    JSON as it went in: no Any, no date or bytes, no number without bounds (NaN and the
+    infinities are no JSON), no mapping keyed by other than text, enums of text."""
+    import msgspec.inspect as mi
+
+    from arbiter.load.formats.rulebook import RulebookFile
+
+    exact = (mi.StrType, mi.IntType, mi.BoolType, mi.NoneType, mi.LiteralType)
+    seen: set[type] = set()
+
+    def walk(t: Any, at: str) -> None:
+        if isinstance(t, mi.Metadata):
+            walk(t.type, at)
+        elif isinstance(t, mi.StructType):
+            if t.cls not in seen:
+                seen.add(t.cls)
+                for f in t.fields:
+                    walk(f.type, f"{at}.{f.encode_name}")
+        elif isinstance(t, mi.UnionType):
+            for u in t.types:
+                walk(u, at)
+        elif isinstance(t, mi.ListType):
+            walk(t.item_type, f"{at}[]")
+        elif isinstance(t, mi.DictType):
+            assert isinstance(t.key_type, mi.StrType), f"{at}: keys of {t.key_type}"
+            walk(t.value_type, f"{at}{{}}")
+        elif isinstance(t, mi.FloatType):
+            assert t.ge is not None and t.le is not None, f"{at}: a number without bounds"
+        elif isinstance(t, mi.EnumType):
+            assert all(isinstance(m.value, str) for m in t.cls), at
+        else:
+            assert isinstance(t, exact), f"{at}: {t} may not come back from JSON as it was"
+
+    walk(mi.type_info(RulebookFile), "$")
+    assert len(seen) > 20  # the walk reached the format's Structs
+
+
 def test_an_unverified_entry_is_checked_again(cache_dir: Path) -> None:
     """As an older arbiter, or a bug, would leave one: broken, it is rebuilt and marked."""
     before = ruling()
@@ -184,13 +222,20 @@ def test_a_parent_edited_after_its_house_book_was_cached_is_checked_again(
     assert second.code == 2 and "kid.yaml" in second.err and "cites law 2" in second.err, second.err
 
 
-def test_a_wrong_line_count_is_rebuilt(cache_dir: Path) -> None:
+@pytest.mark.parametrize("line", [None, 0, "7", 1.0, True])
+def test_a_missing_or_wrong_line_is_rebuilt(cache_dir: Path, line: Any) -> None:
     before = ruling()
     p = entry_of("peel", cache_dir)
     head, value = read_entry(p)
-    value["lines"]["laws"] = value["lines"]["laws"][:-1]
+    if line is None:
+        del value["data"]["laws"][-1]["line"]
+    else:
+        value["data"]["laws"][-1]["line"] = line
     write_entry(p, head["key"], value)
     assert ruling() == before
+    head, value = read_entry(p)  # rebuilt, with its line
+    assert head["verified"] is True
+    assert type(value["data"]["laws"][-1]["line"]) is int
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
@@ -241,7 +286,7 @@ def test_no_cache_bypasses_it(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) 
     assert entry_of("peel", cache_dir).is_file()
 
 
-def test_the_key_changes_with_file_schema_and_code(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_key_changes_with_its_parts_and_code(monkeypatch: pytest.MonkeyPatch) -> None:
     k = cache.key(b"a", b"s")
     assert k != cache.key(b"b", b"s") != cache.key(b"a", b"t")
     assert cache.key(b"ab", b"") != cache.key(b"a", b"b")  # parts are length-prefixed

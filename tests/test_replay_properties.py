@@ -34,7 +34,7 @@ from arbiter.ruling.facts import TableFacts
 from arbiter.ruling.judge import rule_on
 from arbiter.table.cases import Case, load_case
 from arbiter.table.replay import Replay, replay
-from arbiter.terms.vocabulary import VOIDS, facts_of
+from arbiter.terms.vocabulary import EFFECTS, FINDINGS, VOIDS, facts_of
 
 FILE = "generated.yaml"
 PROPERTY = settings(max_examples=200, deadline=None,
@@ -111,10 +111,18 @@ def check_ruled(r: Replay, book: Rulebook) -> None:
     voided = {(d.finding.step, d.finding.player) for d in ruling.decisions
               if d.decision in VOIDS and d.finding.player is not None}
     passed_over = {id(t.finding) for t in ruling.trace if t.result == "not ruled"}
+    # Or an act found out of turn that was in turn among the players the ruling leaves in
+    # the game (``in_turn_among``: one before it, or he, put out by an earlier decision).
+    out = {d.finding.player for d in ruling.decisions if not d.condition and (
+        FINDINGS[d.finding.kind].effects.get(str(d.decision)) or EFFECTS.get(d.decision))
+        in ("retire", "retire_when_found")}
     for f in r.findings:
         quiet = f.kind == "showdown" and not f.facts.get("winner") and not f.facts.get("winners")
         if id(f) in passed_over:
-            assert (f.step, f.player) in voided, f"{f.kind} at step {f.step} passed over"
+            in_turn = FINDINGS[f.kind].in_turn_among is not None and bool(
+                out & {f.player, *(f.facts.get(FINDINGS[f.kind].in_turn_among[1]) or [])})
+            assert (f.step, f.player) in voided or in_turn, \
+                f"{f.kind} at step {f.step} passed over"
             continue
         assert quiet or id(f) in ruled, f"{book.id}: nothing said of {f.kind} at step {f.step}"
     assert all(d.cites for d in ruling.decisions)

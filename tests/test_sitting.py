@@ -188,3 +188,29 @@ def test_an_agreed_hand_is_quoted_in_the_books_words_where_it_names_it() -> None
     hoyle = {x.ref for x in judge(c, Library().get("hoyle")).citations}
     assert "blaze" in peel and "the-tiger" not in peel
     assert "the-tiger" in hoyle and "blaze" not in hoyle
+
+
+
+# --- a false opener's next game: "as if the previous game had not been opened" (H6) ------
+
+@pytest.mark.parametrize(("jackpot", "need"), [(1, "queens"), (2, "kings"), (3, "knaves")])
+def test_peel_33_a_false_openers_next_game_is_opened_as_after_one_not_opened(
+        jackpot: int, need: str) -> None:
+    """Peel 33 sends the next game to the rule for a Jack-pot nobody opened, and 31 and 32
+    say what opens that one: the decision says so, from the book's series of openers (its
+    parameters), and cites the laws it comes from (h-24)."""
+    text = (TABLE.replace("limit: 10}", f"limit: 10, jackpot: {jackpot}}}")
+            + "agreed: {ante: 1, limit: 10, jackpots: true}\nevents:\n" + "".join(
+                f"  - {e}\n" for e in ["deal", "B passes", "C opens 3", "D passes",
+                                       "E passes", "A passes", "B passes",
+                                       "C shows 10s 10d Qh 4c 2h",
+                                       "D points out C has not the openers"]))
+    ruling = judge(load_case("x.yaml", text), Library().get("peel"))
+    false = [f for f in ruling.replay.findings if f.kind == "opened_without_openers"]
+    assert [f.facts["next_need"] for f in false] == [need]
+    nexts = [d for d in ruling.decisions if d.decision in ("jackpot_next", "penalty")]
+    assert len(nexts) == 2
+    for d in nexts:
+        words = " ".join(f"{d.says} {d.remedy or ''}".split())
+        assert f"opened only with two {need} or better" in words
+        assert {"33", "31", "32"} <= set(d.cites)

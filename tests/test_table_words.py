@@ -19,7 +19,9 @@ from casecheck import BOOKS
 from arbiter import Library
 from arbiter.render.ruling import ruling_markdown, ruling_text
 from arbiter.ruling.judge import judge
+from arbiter.ruling.rulings import Ruling
 from arbiter.table.cases import load_case
+from arbiter.table.place import where
 from arbiter.terms.vocabulary import QUESTION_FACTS, Kind, all_facts
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -76,3 +78,34 @@ def test_json_keeps_the_engine_names() -> None:
     data = judge(case, Library().get("peel")).to_dict()
     assert data["answer"]["form"] == "may"
     assert "findings" in data
+
+
+def _own_antecedent(ruling: Ruling) -> list[str]:
+    """Each place that names as the act before a finding an act its own words tell ("after
+    B discarded 2, B discarded 2 and asked for 3")."""
+    r = ruling.replay
+    out = []
+    for f in r.findings:
+        told = where(r, f)
+        before = told.split(", after ", 1)[1] if ", after " in told else ""
+        if before.split(" ")[0] in r.seats and before in f.message:
+            out.append(f"{told}, {f.message}")
+    return out
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_what_happened_never_names_the_act_as_its_own_antecedent(book: str) -> None:
+    """Hc (h-13): a demand found wrong is told with the discard before it; its place is
+    told from before the discard, the first act its words tell, and so for a short or
+    excess giving told with the demand, and the dealer's drawing told with his discard."""
+    rb = Library().get(book)
+    bad = [f"{p.stem}: {line}" for p in CASES for line in _own_antecedent(
+        judge(load_case(p), rb))]
+    assert not bad, bad[:5]
+
+
+def test_a_demand_found_wrong_is_placed_before_its_discard() -> None:
+    ruling = judge(load_case(ROOT / "cases" / "h13-asked-three-threw-two.yaml"),
+                   Library().get("peel"))
+    text = " ".join(ruling_text(ruling).split())
+    assert "after B made good 1, B discarded 2 and asked for 3" in text

@@ -126,3 +126,53 @@ def test_a_turn_to_draw_cannot_be_let_go_by_once_it_is_had() -> None:
     r = replay(load_case("x.yaml", text), Library().get("peel"))
     assert [(f.kind, f.step, f.player) for f in r.findings] == [("out_of_place", 9, "C")]
     assert r.final.phase == "after the draw"
+
+
+# --- a late draw is one act: its discard and its demand found once (H2) -----------------
+
+@pytest.mark.parametrize("book", ["peel", "foster", "hoyle"])
+@pytest.mark.parametrize("parts", ["C discards 1, C asks for 1", "C asks for 1, C discards 1",
+                                   "C asks for 1", "C discards 1"])
+def test_a_demand_after_a_late_draw_is_part_of_it_not_a_wrong_number(
+        book: str, parts: str) -> None:
+    """C stands pat, D is helped, and C then throws out a card and asks for one (h-17): the
+    late draw is found once, as it stood (C had stood pat, the next player helped); the
+    demand is part of it, not a demand of 1 against the pat's 0 discarded, with the next
+    player not helped (Peel 38; Foster 24)."""
+    text = _DRAW.replace("LET D draws 2, C draws 2", f"C stands pat, D draws 2, {parts}")
+    r = replay(load_case("x.yaml", text), Library().get(book))
+    assert [(f.kind, f.player) for f in r.findings] == [("drew_after_his_turn", "C")]
+    late = r.findings[0]
+    assert late.facts["stood_pat"] is True and late.facts["next_helped"] is True
+
+
+# --- a hand thrown down in the betting after the draw, and taken up again (H5) -----------
+
+_THROWN = ("table: {seats: [A, B, C, D, E], dealer: A, blind: 1, limit: 10}\n"
+           "events: [B blinds 1, deal, C comes in 2, D comes in 2, E passes, A passes, "
+           "B makes good 1, B draws 1, C draws 2, D draws 3, C bets 2, D throws in, "
+           "B raises 2, D takes up his thrown hand, D calls 4]\n")
+
+
+def test_foster_a_hand_thrown_after_the_draw_ends_the_players_part() -> None:
+    """Foster CH8b (bet "or throw his hand face downward") and CH9 ("If B throws down his
+    cards he loses all claim to what he has already staked in the pool") reach the betting
+    after the draw: D's taking his hand up again and calling are ruled on them, not left
+    "not in the pinned text" as the draw's provisions (22) left them."""
+    ruling = judge(load_case("x.yaml", _THROWN), Library().get("foster"))
+    got = {(d.finding.kind, d.decision, tuple(d.cites)) for d in ruling.decisions}
+    assert ("thrown_hand_retaken", "action_void", ("CH8b", "CH9")) in got
+    assert ("out_of_turn", "action_void", ("CH8b", "CH9")) in got
+    assert not ruling.silences
+
+
+def test_foster_a_hand_thrown_before_the_draw_is_not_ruled_on_the_betting_after_it() -> None:
+    """The same acts after a pass in the say before the draw: the facts carry where he
+    threw his hand (passed_in), and CH8b's choice is the betting's, not the say's."""
+    text = _THROWN.replace("C bets 2, D throws in, ", "C bets 2, ").replace(
+        "D comes in 2, E passes", "D passes, E passes").replace("D draws 3, ", "")
+    r = replay(load_case("x.yaml", text), Library().get("foster"))
+    taken = [f for f in r.findings if f.kind == "thrown_hand_retaken"]
+    assert [f.facts["passed_in"] for f in taken] == ["before the draw"]
+    ruling = judge(load_case("x.yaml", text), Library().get("foster"))
+    assert not [d for d in ruling.decisions if "CH8b" in d.cites]

@@ -9,7 +9,7 @@ A rulebook's file is named after its id: ``peel.yaml`` holds ``id: peel``.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -29,10 +29,6 @@ from .provisions import placeholders, text_values
 if TYPE_CHECKING:  # yaml is imported only when a rulebook is not in the cache
     from ..load.files import StrPath
     from ..load.yamlsafe import Document
-
-SCHEMA_FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                           "load", "schemas", "rulebook.schema.json")
-
 
 def builtin_dir() -> str:
     """The rulebooks shipped with arbiter (installed copy, or the source checkout's)."""
@@ -96,8 +92,11 @@ def read_rulebook_data(path: StrPath, use_cache: bool = True) -> dict[str, Any]:
 
 
 def read_rulebook(path: StrPath, use_cache: bool = True) -> tuple[dict[str, Any], str]:
-    """The validated data of one rulebook file, and the key of its content (its bytes, the
-    schema's and the code's).
+    """The validated data of one rulebook file, and the key of its content (its bytes and
+    the code's). The published schema's bytes are not in the key: it is generated from the
+    format's modules (a test fails on drift), which the code's part of the key holds, and
+    nothing validates against the file itself; hashing its 53 KB cost each book read 0.8 M
+    instructions (docs/speed.md).
 
     A cache entry is used only if it passes the schema and the checks beside it: again
     here, unless its writer read it back and found it good (``cache.put``); on any doubt
@@ -105,19 +104,17 @@ def read_rulebook(path: StrPath, use_cache: bool = True) -> tuple[dict[str, Any]
     """
     name = str(path)
     raw = read_bytes(path, "rulebook")
-    with open(SCHEMA_FILE, "rb") as fh:
-        schema_raw = fh.read()
-    k = cache.key(raw, schema_raw)
+    k = cache.key(raw)
     if use_cache:
         found = cache.entry(k)
-        hit = None if found is None else _from_cache(found[0], schema_raw, checked=found[1])
+        hit = None if found is None else _from_cache(found[0], checked=found[1])
         if hit is not None:
             return hit, k
     elif (name, k) in _PARSED:  # check reads a file, then the book it is: parse it once
         return _PARSED[(name, k)], k
 
     data = validate_rulebook(parse(decode(raw, name), name, shallow=True))
-    if use_cache:
+    if use_cache and _lined(data):
         cache.put(k, _to_cache(data), checked=True)  # the reader's checks just made
     else:
         if len(_PARSED) >= 8:
@@ -131,34 +128,40 @@ def read_rulebook(path: StrPath, use_cache: bool = True) -> tuple[dict[str, Any]
 _PARSED: dict[tuple[str, str], dict[str, Any]] = {}
 
 
+_LINED = ("laws", "provisions", "precedence", "answers")  # each item with its "line"
+
+
+def _lined(data: dict[str, Any]) -> bool:
+    """Whether every law, provision, precedence rule and answer carries its line."""
+    return all(isinstance(items, list) and all(
+        isinstance(x, dict) and type(x.get("line")) is int and x["line"] > 0 for x in items)
+        for items in (data.get(part, []) for part in _LINED))
+
+
 def _to_cache(data: dict[str, Any]) -> dict[str, Any]:
-    """The entry: the validated data as the schema knows it, and the lines beside it."""
-    lines: dict[str, list[Any]] = {}
-    out = dict(data)
-    for part in ("laws", "provisions", "precedence", "answers"):
-        if part in data:
-            lines[part] = [x.get("line") for x in data[part]]
-            out[part] = [{k: v for k, v in x.items() if k != "line"} for x in data[part]]
-    return {"data": out, "lines": lines}
+    """The entry: the validated data, each item's line within it, as the loader leaves it.
+    (Kept beside the data, the lines cost a first run 1.6 M instructions to take out and
+    every book read from the cache 0.3 M to put back; docs/speed.md.)"""
+    return {"data": data}
 
 
-def _from_cache(entry: Any, schema_raw: bytes, checked: bool = False) -> dict[str, Any] | None:
-    """The data of a well-shaped entry, with its lines put back; None on any doubt. An
-    entry already ``checked`` by its writer is not shape-checked again."""
-    if not isinstance(entry, dict) or set(entry) != {"data", "lines"}:
+def _from_cache(entry: Any, checked: bool = False) -> dict[str, Any] | None:
+    """The data of a well-shaped entry; None on any doubt. An entry already ``checked`` by
+    its writer is not shape-checked again; any other is checked, its lines taken out, as
+    the format knows it."""
+    if not isinstance(entry, dict) or set(entry) != {"data"} or \
+            not isinstance(entry["data"], dict):
         return None
-    data, lines = entry["data"], entry["lines"]
-    if not isinstance(data, dict) or not isinstance(lines, dict):
-        return None
-    if not checked and (not fits(data, _rulebook_file()) or _cross_fault(data) is not None):
-        return None
-    for part in ("laws", "provisions", "precedence", "answers"):
-        items, at = data.get(part, []), lines.get(part, [])
-        if not isinstance(at, list) or len(at) != len(items) or \
-                not all(type(n) is int and n > 0 for n in at):
+    data: dict[str, Any] = entry["data"]
+    if not checked:
+        if not _lined(data):
             return None
-        for x, n in zip(items, at, strict=True):
-            x["line"] = n
+        bare = dict(data)
+        for part in _LINED:
+            if part in data:
+                bare[part] = [{k: v for k, v in x.items() if k != "line"} for x in data[part]]
+        if not fits(bare, _rulebook_file()) or _cross_fault(bare) is not None:
+            return None
     return data
 
 
@@ -469,6 +472,7 @@ def check_references(book: Rulebook, path: StrPath) -> None:
     known = text_values()
     ids = [p["id"] for p in book.provisions]
     refs = book.refs()
+    carried, holds = _lookups(book)  # and a text read for {fields} only if it has a brace
 
     def fail(p: dict[str, Any], key: str, message: str) -> InputError:
         index = next((i for i, q in enumerate(_own(book, path)) if q.get("id") == p["id"]), None)
@@ -477,14 +481,15 @@ def check_references(book: Rulebook, path: StrPath) -> None:
 
     for p in book.provisions:
         for ref in p["cites"]:
-            if book.law(ref) is None:
+            if not holds(ref):
                 raise fail(p, "cites", f"cites law {ref!r}, which {book.name} does not hold; "
                            f"{did_you_mean(str(ref), refs)}")
-        _check_when(p["finding"], p.get("when", {}), lambda m, p=p: fail(p, "when", m))
+        if p.get("when"):
+            _check_when(p["finding"], p["when"], lambda m, p=p: fail(p, "when", m), carried)
         evidence = " ".join(str(v) for k, v in p.get("evidence", {}).items() if k != "order")
         for key in ("says", "remedy", "referee_says", "evidence"):
             text = evidence if key == "evidence" else str(p.get(key, ""))
-            for name in placeholders(text):
+            for name in placeholders(text) if "{" in text else ():
                 if name not in known:
                     raise fail(p, key, f"names {{{name}}}, which is not a fact a ruling can "
                                f"fill in; {did_you_mean(name, sorted(known))}")
@@ -492,7 +497,7 @@ def check_references(book: Rulebook, path: StrPath) -> None:
             if other not in ids:
                 raise fail(p, "exception_to", f"is an exception to {other!r}, which is not a "
                            f"provision of {book.name}; {did_you_mean(other, ids)}")
-        _check_penalty(p, fail)
+        _check_penalty(p, fail, carried)
         _check_undoes(p, fail)
     for p, q in _may_disagree(book.provisions):
         raise fail(q, "when", f"{q['id']!r} and {p['id']!r} ({p['file']}, line {p.get('line')}) "
@@ -501,15 +506,15 @@ def check_references(book: Rulebook, path: StrPath) -> None:
                    "give one its own 'point', or declare one the 'exception_to' the other")
     for i, rule in enumerate(r for r in book.precedence if r.get("file") == str(path)):
         _check_when(rule["finding"], rule.get("when", {}),
-                    lambda m, i=i: error_at(path, ("precedence", i, "when"), m))
+                    lambda m, i=i: error_at(path, ("precedence", i, "when"), m), carried)
         for ref in rule.get("cites", []):
-            if book.law(ref) is None:
+            if not holds(ref):
                 raise error_at(path, ("precedence", i, "cites"), f"cites law {ref!r}, which "
                                f"{book.name} does not hold; {did_you_mean(str(ref), refs)}")
     for key in ("catch_all", "questions_of_fact"):
         block = getattr(book, key) or {}
         for ref in block.get("cites", []):
-            if book.law(ref) is None:
+            if not holds(ref):
                 raise error_at(path, (key, "cites"), f"cites law {ref!r}, which {book.name} "
                                f"does not hold; {did_you_mean(str(ref), refs)}")
         for name in placeholders(str(block.get("says", ""))):
@@ -518,6 +523,28 @@ def check_references(book: Rulebook, path: StrPath) -> None:
                                f"ruling can fill in; {did_you_mean(name, sorted(known))}")
     check_answers(book, path)
     check_parameter_cites(book, path)
+
+
+def _lookups(book: Rulebook) -> tuple[Callable[[str], dict[str, str]], Callable[[Any], bool]]:
+    """The facts a finding kind carries, and whether the book holds a law, each looked up
+    once for ``check_references``: a first run checks all of Peel's 125 provisions
+    (docs/speed.md)."""
+    carried_by: dict[str, dict[str, str]] = {}
+    held: dict[Any, bool] = {}
+
+    def carried(kind: str) -> dict[str, str]:
+        found = carried_by.get(kind)
+        if found is None:
+            found = carried_by[kind] = facts_of(kind)
+        return found
+
+    def holds(ref: Any) -> bool:
+        found = held.get(ref)
+        if found is None:
+            found = held[ref] = book.law(ref) is not None
+        return found
+
+    return carried, holds
 
 
 def check_parameter_cites(book: Rulebook, path: StrPath) -> None:
@@ -649,13 +676,14 @@ def _check_undoes(p: dict[str, Any], fail: Any) -> None:
                    f"{p['decision']}: only {', '.join(sorted(VOIDS))} voids the act")
 
 
-def _check_penalty(p: dict[str, Any], fail: Any) -> None:
+def _check_penalty(p: dict[str, Any], fail: Any,
+                   facts: Callable[[str], dict[str, str]] = facts_of) -> None:
     """A refund names who pays by facts that hold a player, and how much by a number."""
 
     refund = p.get("penalty", {}).get("refund")
     if not refund:
         return
-    carried = facts_of(p["finding"])
+    carried = facts(p["finding"])
     by = refund.get("by", "dealer")
     for fact in [by] if isinstance(by, str) else by:
         if carried.get(fact) != "player":
@@ -692,10 +720,12 @@ def _mistyped(kind: str, test: Any) -> Any:
     return None
 
 
-def _check_when(kind: str, when: dict[str, Any], fail: Any) -> None:
-    """Every fact a test names is one a finding of ``kind`` carries, of a type it can meet."""
+def _check_when(kind: str, when: dict[str, Any], fail: Any,
+                facts: Callable[[str], dict[str, str]] = facts_of) -> None:
+    """Every fact a test names is one a finding of ``kind`` carries (by ``facts``), of a
+    type it can meet."""
 
-    carried = facts_of(kind)
+    carried = facts(kind)
     for fact, test in when.items():
         if fact not in carried:
             others = [k for k in FINDINGS if fact in FINDINGS[k].facts]

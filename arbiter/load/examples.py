@@ -5,12 +5,12 @@ so ``arbiter examples`` can list them wherever arbiter was installed, and a CASE
 argument may name one instead of a file: ``arbiter rule peel-the-say``.
 """
 
-# No `from __future__ import annotations` here: typing.NamedTuple compiles each string
-# annotation at import, a measurable share of a cold start; these annotations are
-# evaluated as written.
+from __future__ import annotations
+
 import os
 import re
-from typing import NamedTuple
+
+from msgspec import Struct
 
 from ..errors import InputError, clip, did_you_mean
 from ..terms.words import hyphenated, lines_of
@@ -19,7 +19,11 @@ from .paths import stem, suffix
 from .yamlsafe import parse  # a quoted title is unquoted as YAML would
 
 
-class Example(NamedTuple):
+class Example(Struct, frozen=True):
+    """A shipped case. (A Struct, as arbiter's other records: a ``typing.NamedTuple`` is
+    made at import by compiling its methods' source, which cost every ruling 1 M
+    instructions, through ``arbiter.table.batch``; docs/speed.md.)"""
+
     name: str  # the file's name without .yaml
     title: str
     path: str

@@ -23,10 +23,13 @@ def to_json(value: Any) -> str:
 def wrap(text: str, indent: str = "  ", width: int | None = None) -> str:
     """The words of ``text`` filled into lines of at most ``WIDTH`` characters (or the
     terminal's width, if less), each begun with ``indent``; a word longer than a line
-    stands alone on its own, unbroken."""
+    stands alone on its own, unbroken. Its whitespace made single spaces here, textwrap is
+    not asked to look for tabs and line ends again (``translate`` over every character:
+    2 M instructions of a ruling under every book; docs/speed.md)."""
     return textwrap.fill(" ".join(text.split()), width or columns(WIDTH),
                          initial_indent=indent, subsequent_indent=indent,
-                         break_on_hyphens=False, break_long_words=False)
+                         break_on_hyphens=False, break_long_words=False,
+                         expand_tabs=False, replace_whitespace=False)
 
 
 def citation_line(book: Rulebook, law: Law) -> str:

@@ -28,10 +28,13 @@ from ..terms.vocabulary import (
     ACTS,
     EFFECTS,
     FINDINGS,
+    PARAMETERS,
     PERMITS,
     PHASE_RULES,
     POOL_TAKERS,
     QUESTIONS,
+    UNSAID_EFFECT,
+    VOIDS,
     Act,
     Kind,
     Question,
@@ -131,6 +134,10 @@ def _answer_to(ruling: Ruling, asked: Asked) -> Answer:
         found = _from_ruling(ruling, asked)
         if found is not None:
             return found
+    if asked.kind == Question.SETTLES:
+        settled = who_settles(ruling, asked, from_book(ruling.rulebook, asked, facts))
+        if settled is not None:
+            return settled
     own = from_book(ruling.rulebook, asked, facts)
     if own is None and asked.kind == Question.MUST_SHOW:
         own = if_the_rest_pass(ruling, asked)
@@ -198,6 +205,36 @@ def for_each_hand(ruling: Ruling, asked: Asked) -> Answer | None:
     return Answer(asked.text, str(asked.kind), "; ".join(parts),
                   f"the hands of {unknown} are not named, so the answer is given for each: "
                   + "; ".join(parts), None, cites)
+
+
+def who_settles(ruling: Ruling, asked: Asked, own: Answer | None) -> Answer | None:
+    """Whose word settles it, read from the ruling's decisions on the dispute (those of the
+    deal the events reach, made on every reading): where the book's law of evidence for the
+    kind of dispute decides it (Peel 46), the witness whose evidence that law takes, on that
+    law first, with the referee's decision beside it; else the referee its decision names
+    (the book's own answer on the referee, where it names the same player). None where no
+    decision names either: the book's answers on the referee then answer it."""
+    now = ruling.replay.facts.get("deal", 1)
+    ours = [d for d in ruling.decisions
+            if not d.condition and d.finding.facts.get("deal", 1) == now]
+    by_evidence = [d for d in ours if d.witness]
+    if by_evidence:
+        d = by_evidence[0]
+        said, cites = [str(d.settled_by or d.says)], list(d.cites)
+        for r in (r for r in ours if r.referee and r.finding is d.finding):
+            said.append(str(r.settled_by))
+            cites += [c for c in r.cites if c not in cites]
+        return Answer(asked.text, str(asked.kind), str(d.witness),
+                      "; ".join(x.rstrip(". ") for x in said), None, cites,
+                      player=asked.player)
+    refereed = [d for d in ours if d.referee]
+    if not refereed:
+        return None
+    d = refereed[0]
+    if own is not None and own.answer == d.referee:
+        return own
+    return Answer(asked.text, str(asked.kind), str(d.referee), str(d.settled_by), None,
+                  list(d.cites), player=asked.player)
 
 
 # --- the facts a question is answered on ---------------------------------------------
@@ -450,9 +487,13 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
                            found=str(new[0].kind) if new else None,
                            decision=str(decided[0].decision) if decided else None)
     facts.update(_funds_facts(h.replay, asked, at))
+    if not new and (unsaid := _unsaid_before(h, asked, at)) is not None:
+        # What the table is now rests on an earlier act of his whose effect the book does
+        # not give: the answer is the book's silence on it, not a reading of that table.
+        return _turns_on_unsaid(h, asked, unsaid)
     own = from_book(book, asked, facts)  # the book's own answer comes first
     if own is not None:
-        return own
+        return _resting_on_lawful(book, base, asked, own) if not new else own
     if not decided and (amends := _on_what_it_amends(h, asked, at, done)):
         return amends
     quiet = [s for s in h.silences if any(s.finding is f for f in new)]
@@ -462,7 +503,77 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
         return early
     if quiet:
         return _silent_on(h, asked, quiet[0])
-    return _regular(book, asked, str(base.final.phase))
+    return _resting_on_lawful(book, base, asked, _regular(book, asked, str(base.final.phase)))
+
+
+def _unsaid_before(h: Ruling, asked: Asked, at: int) -> Decided | None:
+    """The decision on an earlier act of the player's, in the deal the act asked of is in,
+    that rules it irregular and does not give what becomes of it (``UNSAID_EFFECT``, or a
+    void whose undoing the book does not say): what the table is after it, and so whether
+    the player may now do this, is the engine's reading. None where there is none."""
+    now = h.replay.facts.get("deal", 1)
+    for d in h.decisions:
+        f = d.finding
+        if (f.player != asked.player or not 0 < f.step < at or FINDINGS[f.kind].outcome
+                or f.facts.get("deal", 1) != now):
+            continue
+        if d.decision in UNSAID_EFFECT or (d.decision in VOIDS and d.undoes_assumed):
+            return d
+    return None
+
+
+def _turns_on_unsaid(h: Ruling, asked: Asked, d: Decided) -> Answer:
+    """Silent: the answer turns on what became of an earlier act the book rules on without
+    saying what becomes of it (Hoffmann p. 127: C may not stand, and what becomes of the
+    stand Hoffmann does not say; so whether C may raise now, he does not say either)."""
+    book = h.rulebook
+    out = silent(book, asked, f"what became of it: {d.finding.message}")
+    names = (*h.case.table.seats, book.name)
+    said = run_on(d.says.rstrip(". "), names)
+    p = asked.player
+    whether = f"whether {p} may {_words(asked)} now"
+    head = (f"{whether} is not in the pinned text of {book.pinned_name} ({book.name}'s ruling "
+            "on it is unknown, not silent)" if book.extract else
+            f"{book.name} is silent on {whether}")
+    out.because = (f"{head}, which turns on what became of {p}'s earlier act "
+                   f"({d.finding.message}): {said}")
+    out.cites = list(d.cites)
+    return out
+
+
+def _resting_on_lawful(book: Rulebook, base: Replay, asked: Asked, out: Answer) -> Answer:
+    """A "yes" to an act that follows the player's own earlier act in the deal, lawful by a
+    setting the book gives (``permitted_by``: a stand, Peel p. 36-37), rests on the law that
+    makes that act lawful first: the question turns on it (he still has his say)."""
+    if out.answer != "yes" or out.silent or out.branches:
+        return out
+    said: list[str] = []
+    cites: list[str] = []
+    events = base.case.events
+    start = max((k for k, ev in enumerate(events) if ev.act == Act.DEALS), default=0)
+    for k in range(start, len(events)):
+        ev, step = events[k], base.steps[k + 1] if k + 1 < len(base.steps) else None
+        if ev.player != asked.player or step is None or not ACTS[ev.act].permitted_by:
+            continue
+        if any(base.findings[i].player == asked.player for i in step.findings):
+            continue  # found irregular: not made lawful
+        for name in ACTS[ev.act].permitted_by:
+            group, key = name.split(".", 1)
+            g = book.parameters.get(group)
+            if not isinstance(g, dict) or g.get(key) is not True:
+                continue  # the book does not give it (the engine's assumption), or forbids it
+            refs = [_ref(book, c) for c in cites_of(g, key)]
+            if not refs:
+                continue
+            words = ACTS[ev.act].choice_words
+            said.append(f"{asked.player} might {words} as {asked.player} did: "
+                        + PARAMETERS[name].summary.rstrip(".").lower())
+            cites += [c for c in refs if c not in cites]
+    if not said:
+        return out
+    out.because = "; ".join(dict.fromkeys(said)) + "; and " + out.because
+    out.cites = [*cites, *(c for c in out.cites if c not in cites)]
+    return out
 
 
 def _on_each_reading(h: Ruling, asked: Asked, decided: list[Decided], quiet: list[Silence],

@@ -19,7 +19,7 @@ from msgspec import Struct, field
 from ..errors import ArbiterError
 from ..law.laws import Rulebook
 from ..table.cases import Case
-from ..table.place import place
+from ..table.place import began, place
 from ..terms.words import condition_words
 from ..terms.words import sentence as _sentence
 from .judge import Ruling, judge
@@ -118,14 +118,14 @@ def row_of(r: Ruling) -> Row:
     items: list[tuple[int, int, str, str, str | None, list[str], tuple[Any, ...]]] = []
     for d in r.decisions:
         cond = _condition(d.condition, d.finding.player)
-        items.append((d.finding.step, len(items), _words(str(d.decision)) + cond,
+        items.append((began(d.finding), len(items), _words(str(d.decision)) + cond,
                       _sentence(d.says), d.remedy, [_payment(p) for p in d.penalties],
                       (str(d.finding.kind), d.finding.player, str(d.decision),
                        tuple(sorted(d.condition.items())))))
     for s in r.silences:
         tag = NOT_PINNED if s.outside_extract else "silent"
         cond = _condition(s.condition, s.finding.player)
-        items.append((s.finding.step, len(items), tag + cond, _sentence(s.says),
+        items.append((began(s.finding), len(items), tag + cond, _sentence(s.says),
                       f"the book's own rule for such cases: {s.catch_all}" if s.catch_all
                       else None, [],
                       (str(s.finding.kind), s.finding.player, tag,

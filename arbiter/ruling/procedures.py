@@ -107,6 +107,7 @@ class Procedures:
         heard = self.heard(f, p)
         if heard:
             w, passed, account = heard
+            values["witness_heard"] = w
             words = self.spec.get("place_words", {})
             at = next((f"{w} ({words[k]})" for k, who in self.place.items()
                        if who == w and k in words), w)

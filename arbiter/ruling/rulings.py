@@ -24,10 +24,10 @@ from ..law.provisions import Decision, Match, fill, match
 from ..law.search import search
 from ..table.acts.accounts import accounts_given, on_each_account
 from ..table.cases import Case
-from ..table.place import place
+from ..table.place import began, place
 from ..table.replay import Replay
 from ..terms.findings import Finding
-from ..terms.vocabulary import FINDINGS, VOIDS, Kind, facts_of
+from ..terms.vocabulary import EFFECTS, FINDINGS, VOIDS, Kind, facts_of
 from .assumptions import Assumptions, void_undoes
 from .facts import TableFacts
 from .procedures import Procedures
@@ -78,6 +78,11 @@ class Decided(Struct):
     undoes_assumed: bool = False
     # Where each counter of the act, the fine or the refund went, in words (counters.py).
     counters: list[str] = field(default_factory=list)
+    # Who settles the point by the provision's procedure: the witness whose evidence its law
+    # of evidence takes (the one who gave it, else the first in its order), or the referee
+    # it names. Not part of the JSON: the words are in ``settled_by``.
+    witness: str | None = None
+    referee: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"finding": str(self.finding.kind), "step": self.finding.step,
@@ -158,7 +163,7 @@ class Ruling(Struct):
             "answer": self.answer.to_dict() if self.answer else None,
             **({"answers": [a.to_dict() for a in self.answers]} if len(self.answers) > 1
                else {}),
-            "findings": [dict(f.to_dict(), where=place(self.replay, f.step))
+            "findings": [dict(f.to_dict(), where=place(self.replay, began(f)))
                          for f in self.replay.findings],
             "decisions": [x.to_dict() for x in self.decisions],
             "silent": [s.to_dict() for s in self.silences],
@@ -231,6 +236,7 @@ class _Judge:
         self.procedures = Procedures(book, self.table)
         self.trace: list[TraceEntry] = []
         self.assumptions = Assumptions(r, book)
+        self._heard: dict[str | None, tuple[str, Any, dict[str, Any]]] | None = None
 
     def rule(self, only: set[int] | None = None) -> Ruling:
         decisions: list[Decided] = []
@@ -241,13 +247,16 @@ class _Judge:
         for found in _ordered(self.r):
             if _quiet(found) or (only is not None and id(found) not in only):
                 continue
+            turn = self.in_turn(found, decisions)
+            if turn is None:
+                continue
             for f, account in on_each_account(found, accounts, settled):
                 act = (f.step, f.player, tuple(sorted(account.items())))
                 if f.player is not None and act in voided:
                     self.trace.append(_not_ruled(f, voided[act]))
                     continue
                 provs = self.provisions_for(f)
-                made, silent_branches = self.decide_all(f, self.table.of(f), provs)
+                made, silent_branches = self.decide_all(f, {**self.table.of(f), **turn}, provs)
                 # Voided on every possibility the events leave open: the act is gone.
                 void = [d for d in made if d.decision in VOIDS]
                 if void and not silent_branches and all(d.decision in VOIDS for d in made):
@@ -271,6 +280,38 @@ class _Judge:
         return Ruling(self.book, self.r, decisions, silences, self.trace,
                       [_citation(self.book, c) for c in cited], referee, assumes)
 
+    def in_turn(self, f: Finding, decided: list[Decided]) -> dict[str, Any] | None:
+        """For a finding that an act came before another player's turn (its kind's
+        ``in_turn_among``): whose turn it was among the players still in the game by the
+        decisions made so far (a player they put out, though the table had not seen it, is
+        none of them). The fact to set, if it differs from the table's; None where the act
+        was no act out of turn once they are left out (the trace says why)."""
+        spec = FINDINGS[f.kind].in_turn_among
+        if spec is None:
+            return {}
+        now = f.facts.get("deal", 1)
+        out: dict[str, Decided] = {}
+        for d in decided:
+            g = d.finding
+            effect = FINDINGS[g.kind].effects.get(str(d.decision)) or EFFECTS.get(d.decision)
+            if (g.player and not d.condition and g.step <= f.step and g.facts.get("deal", 1) == now
+                    and effect in ("retire", "retire_when_found")):
+                out.setdefault(g.player, d)
+        expected, order = spec
+        still = [n for n in f.facts.get(order) or [] if n not in out]
+        if f.player in out or (still and still[0] == f.player):
+            who = str(f.player if f.player in out else f.facts.get(expected))
+            by = out[who]
+            self.trace.append(TraceEntry(
+                f, by.provision, "not ruled", {},
+                f"{who} was out of the game by the ruling on step {by.finding.step} "
+                f"({by.finding.kind}), and those who are out are not among the players in "
+                f"turn: {f.player}'s act was in turn among the rest"))
+            return None
+        if still and still[0] != f.facts.get(expected):
+            return {expected: still[0]}
+        return {}
+
     def provisions_for(self, f: Finding) -> list[dict[str, Any]]:
         """The provisions on the finding's kind, and where the table's agreement covers it
         the book's provisions on a waived rule: beside them where it was waived on an earlier
@@ -289,7 +330,14 @@ class _Judge:
         """By player, the account of his demand that the book's evidence makes conclusive
         (Peel 46: the evidence of the person on the dealer's left, failing him ...), with
         the witness who gave it. A fact so settled is no longer a question of fact."""
-        out: dict[str | None, tuple[str, Any]] = {}
+        return {k: v[:2] for k, v in self.evidence_heard().items()}
+
+    def evidence_heard(self) -> dict[str | None, tuple[str, Any, dict[str, Any]]]:
+        """By player, the witness whose evidence settles his demand, the account, and the
+        provision whose law of evidence makes it conclusive (worked out once)."""
+        if self._heard is not None:
+            return self._heard
+        out: dict[str | None, tuple[str, Any, dict[str, Any]]] = {}
         for f in self.r.findings:
             for p in self.by_kind.get(str(f.kind), []):
                 if "evidence" not in p or f.player in out:
@@ -298,7 +346,8 @@ class _Judge:
                     continue
                 heard = self.procedures.heard(f, p)
                 if heard:
-                    out[f.player] = (heard[0], heard[2])
+                    out[f.player] = (heard[0], heard[2], p)
+        self._heard = out
         return out
 
     def fact_referee(self, decisions: list[Decided]) -> tuple[str | None, list[str]]:
@@ -372,6 +421,15 @@ class _Judge:
         values = dict(facts)
         penalties = self.procedures.penalties(f, p.get("penalty", {}), values)
         settled = self.procedures.settled_by(f, p, values)
+        referee = values.get("referee") if "referee" in p and settled else None
+        heard = self.evidence_heard().get(f.player) if referee else None
+        if heard is not None and heard[0] != referee:
+            # The fact is settled by the law of evidence: the referee takes that evidence as
+            # deciding the matter, and does not decide the fact over again (Peel 46, 77).
+            taken = heard[2]["evidence"].get("taken_by_referee")
+            if taken:
+                settled = str(settled) + fill(taken, {**values, "witness": heard[0],
+                                                      "account": heard[1]})
         void = Decision(p["decision"]) in VOIDS
         return Decided(
             finding=f,
@@ -386,6 +444,9 @@ class _Judge:
             assumes=self.assumptions.of(f, p),
             undoes=(p.get("undoes") or void_undoes()) if void else None,
             undoes_assumed=void and not p.get("undoes"),
+            witness=values.get("witness_heard") or values.get("witness")
+            if "evidence" in p else None,
+            referee=referee,
         )
 
     def nearest(self, f: Finding, provs: list[dict[str, Any]]) -> list[str]:

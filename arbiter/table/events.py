@@ -144,7 +144,8 @@ def parse_line(text: str, ctx: _Ctx) -> Event:
     low = raw.lower()
     if low in _DEAL_FORMS:
         return Event(Act.DEALS, text=raw)
-    nxt = re.fullmatch(_NEXT_DEAL, low)
+    # the pattern (compiled on its first use: 1 M instructions) only for a line it may fit
+    nxt = re.fullmatch(_NEXT_DEAL, low) if "next deal" in low or "new deal" in low else None
     if nxt:  # "next deal", "next deal by C", "next deal, C deals": the sitting goes on
         who = nxt.group(1) or nxt.group(2)
         return Event(Act.NEXT_DEAL, player=_seat(who, ctx) if who else None, text=raw)

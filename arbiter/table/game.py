@@ -63,11 +63,15 @@ class Seat(Struct):
     came_in: bool = False
     discarded: int | None = None
     asked: int | None = None
+    discarded_at: int | None = None  # the steps of his discard and of his demand, as told
+    asked_at: int | None = None
     given: int = 0
     owed: int = 0  # cards exposed in the draw, still to be replaced
     drawn: bool = False
     drawn_lifted: bool = False  # raised from the table after his draw (Peel 48)
     let_by: bool = False  # he let his turn to draw go by: it is gone by (Peel 38)
+    late: bool = False  # a late draw of his has been found: what he adds to it is part of it
+    passed_in: str | None = None  # the part of the deal in which he threw his hand down
     dealt: tuple[str | None, ...] = ()  # the original hand, as far as it was named
     borrowed: bool = False  # borrowed to raise: the borrowed money paid for a going better
     borrowing: bool = False  # borrowed, and the money not yet spent on an act
@@ -180,10 +184,10 @@ class Game:
         self.settled: dict[int, set[str]] = {}
         self.short_of_funds: tuple[str, tuple[str, ...]] | None = None  # see Shorts
         self.shorts = Shorts()  # who put in all he had and demanded a show (Peel 60)
-        # A delivery in the draw that left the player short: (player, step, line). It is a
-        # short delivery only once complete, when the dealer goes on to another act: a card
-        # exposed in the same delivery makes it a delivery with an exposed card instead.
-        self.delivering: tuple[str, int, int | None] | None = None
+        # A delivery in the draw that left the player short: (player, step, line, a faced card
+        # interrupted it). Short only once complete, when the dealer goes on to another act: a
+        # card exposed in the same delivery makes it a delivery with an exposed card instead.
+        self.delivering: tuple[str, int, int | None, bool] | None = None
         self.relied: list[str] = []  # the engine's assumptions the table has relied on
         # The show: the last player, whose act closed the betting, and who has shown.
         self.last_player: str | None = None
@@ -349,7 +353,7 @@ class Game:
 
     def fold(self, name: str) -> None:
         seat = self.seats[name]
-        seat.status = Status.PASSED
+        seat.status, seat.passed_in = Status.PASSED, str(self.phase)  # when he threw it
         self.abandoned.extend(seat.hand)
         seat.hand = []
         self.acted(name)

@@ -63,11 +63,18 @@ def place(r: Replay, step: int) -> str:
     return f"{phase}, after {told(before.event, r.seats)}"
 
 
+def began(f: Finding) -> int:
+    """The step from before which a finding's place is told: that of the first act its
+    message tells (a draw's discard, for a demand found wrong at the demand), so that the
+    act is not named as its own antecedent ("after B discarded 2, B discarded 2 and ...")."""
+    return min(f.step, f.began) if f.began else f.step
+
+
 def where(r: Replay, f: Finding, explain: bool = False) -> str:
     """A finding's place in the table's words; with ``explain``, the step and the event's
     line in the case file after it: ``in the draw, after B discarded 3 (step 9, line 14:
     A gives B 4)``."""
-    told = place(r, f.step)
+    told = place(r, began(f))
     if not explain:
         return told
     ev = next((s.event for s in r.steps if s.index == f.step), None)

@@ -29,6 +29,9 @@ class Finding(Struct):
     ruled_on: Finding | None = None
     # The engine's assumptions (``draw.faced_card``) the replay relied on to find it.
     assumed: tuple[str, ...] = ()
+    # Where the act it tells began before ``step`` (a draw's discard, told with the demand
+    # found wrong at a later step): its place is told from before that act, not after it.
+    began: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {

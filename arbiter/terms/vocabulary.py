@@ -205,6 +205,11 @@ class ActSpec(Struct, frozen=True):
     # a book that has none gives no rule on the act. Empty: the rules of the point of the
     # deal (``PHASE_RULES``).
     governed_by: tuple[str, ...] = ()
+    # The settings (``group.key``, of ``PARAMETERS``) by which a book makes the act lawful
+    # where it gives them true (a stand: ``betting.first_may_stand``): a later act of the
+    # player's in the same deal, answered "yes" on the table the lawful act left, rests on
+    # their laws first (Peel p. 36-37: "He may, if he choose, "stand"").
+    permitted_by: tuple[str, ...] = ()
 
 
 _CARDS_KEYS = ("player", "count", "cards", "card")
@@ -278,9 +283,11 @@ ACTS: dict[Act, ActSpec] = {
                        player_arg="ignored", amount="optional",
         choice_at=("after the draw",), choice_words="call", choice_after_bet=True),
     Act.HOLDS: ActSpec("the age holds his say", ("holds the age", "holds"),
-        choice_at=("before the draw", "after the draw"), choice_words="hold the age"),
+        choice_at=("before the draw", "after the draw"), choice_words="hold the age",
+        permitted_by=("betting.age_may_hold",)),
     Act.STANDS: ActSpec("stands (checks) without betting", ("stands", "checks"),
-        choice_at=("before the draw", "after the draw"), choice_words="stand"),
+        choice_at=("before the draw", "after the draw"), choice_words="stand",
+        permitted_by=("betting.first_may_stand",)),
     Act.SHOWS: ActSpec("shows (names) his cards", ("shows",), ("player", "cards", "card"),
                        number="named", needs_dealt=True, after_hand=True,
         choice_at=("the show",), choice_words="show"),
@@ -449,6 +456,14 @@ class FindingSpec(Struct, frozen=True):
     # A book with no provision on it is silent, and the table goes on by the engine's
     # assumption of this name (``engine_defaults.yaml``), which the silence states.
     silence_assumes: str | None = None
+    # The facts naming whose turn it was and the players in turn then, as the table saw
+    # them (``(expected, order)``). A player the same ruling has put out of the game by an
+    # earlier finding (his hand foul, he retires: on every reading), though the table had
+    # not seen it yet, is not one of the players in turn (Peel p. 43, "those who have
+    # retired are players no longer"): the turn was the next one's in the order, and where
+    # that is the finding's own player, or he is himself out, his act was no act out of
+    # turn, and it is not ruled.
+    in_turn_among: tuple[str, str] | None = None
 
     def all_facts(self) -> dict[str, str]:
         return {**CONTEXT_FACTS, **self.facts, **{d: DERIVED_FACTS[d] for d in self.derived}}
@@ -513,8 +528,10 @@ FINDINGS: dict[Kind, FindingSpec] = {
     # bet_made: for an act after the betting had closed, whether it closed on a bet (False:
     # on a round in which nobody bet, Foster CH9); unknown for any other.
     Kind.OUT_OF_TURN: FindingSpec("an act out of turn",
+                                  # passed_in: where he had passed, the part of the deal
+                                  # in which he threw his hand down (before the draw...)
                                   {"act": "str", "expected": "player", "passed": "bool",
-                                   "bet_made": "bool"}),
+                                   "bet_made": "bool", "passed_in": "str"}),
     Kind.OVER_LIMIT: FindingSpec("a raise over the limit", {"amount": "int"}),
     Kind.SHORT_STAKE: FindingSpec("put up less than making good cost",
                                   # raised: the stake had been raised past going in
@@ -594,7 +611,10 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.OPENED_WITHOUT_OPENERS: FindingSpec(
         "opened a jack-pot without the hand to open it",
         {"need": "str", "qualified": "bool", "cards": "list", "won": "bool",
-         "others_went_in": "bool", "called": "bool"}),
+         "others_went_in": "bool", "called": "bool",
+         # the least pair that opens the next jack-pot, this game being "as if the previous
+         # game had not been opened" (Peel 33), as after one nobody opened
+         "next_need": "str"}),
     Kind.CONFLICTING_CLAIMS: FindingSpec(
         "players disagree on what a player asked for",
         {"accounts": "map", "discarded": "int", "given": "int"}, parties=("dealer",),
@@ -613,13 +633,15 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.DIVULGED: FindingSpec("told the table what his hand had been", {"retired": "bool"}),
     Kind.DECLINED_TO_OPEN: FindingSpec("held openers and did not open the jack-pot",
                                        {"need": "str"}, lawful=True),  # not bound to open
-    Kind.THROWN_HAND_RETAKEN: FindingSpec("took up again the hand he had thrown down", {}),
+    Kind.THROWN_HAND_RETAKEN: FindingSpec("took up again the hand he had thrown down",
+                                          {"passed_in": "str"}),
     Kind.NOT_OPENED: FindingSpec("nobody came in",
                                  {"pool": "int", "straddled": "bool", "next_need": "str"},
                                  outcome=True),
     Kind.WON_UNCALLED: FindingSpec("nobody would equal a player's stake",
                                    {"pool": "int", "opener": "player", "qualified": "bool",
-                                    "is_opener": "bool", "others_went_in": "bool"},
+                                    "is_opener": "bool", "others_went_in": "bool",
+                                    "next_need": "str"},  # an opener's: as opened_without...
                                    outcome=True),
     Kind.SHOWDOWN: FindingSpec(
         "the hands are shown",
@@ -633,7 +655,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
          # the hearts decided between hands otherwise equal card for card (p. 31)
          "tied_but_for_hearts": "bool",
          "claim": "int", "remainder": "int", "next_best": "player",
-         "opener_unqualified": "bool", "ace_ends": "bool", "ace_between": "bool",
+         "opener_unqualified": "bool", "next_need": "str",  # in a jack-pot
+         "ace_ends": "bool", "ace_between": "bool",
          # a shown hand runs ace to five; the one best hand runs nine to king
          "ace_begins": "bool", "nine_to_king": "bool",
          "in_hearts": "bool",
@@ -647,7 +670,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
         ruled_if=("winner", "winners")),
     Kind.ACTED_AFTER_PASSING: FindingSpec(
         "a player who had passed acted again in the deal (the act does not stand)",
-        {"act": "str", "took_up": "bool", "staked": "bool"}),
+        {"act": "str", "took_up": "bool", "staked": "bool", "passed_in": "str"}),
     Kind.BET_WITHDRAWN: FindingSpec("took back a bet he had put up",
                                     {"amount": "int", "bet_made": "bool", "foul_hand": "bool",
                                      "lifted": "bool"}),
@@ -684,7 +707,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
         {"amount": "int", "least": "int"}),
     Kind.SHOWN_OUT_OF_ORDER: FindingSpec(
         "showed his hand before the player whose turn it was to show",
-        {"expected": "player", "last": "player"}),
+        {"expected": "player", "last": "player", "order": "list"},
+        in_turn_among=("expected", "order")),
     # Never found by the table itself: the book's general law of the turn, against which a
     # choice made at the say (a kind whose ``tried_by`` names this one) is tried where none
     # of the book's provisions on its own kind applies. ``found``: the kind it was found as.
@@ -785,6 +809,13 @@ PHASE_RULES: dict[str, tuple[str, ...]] = {
 
 # Whether a decision, on a lawful act (see ``FindingSpec.lawful``), lets the player do
 # it: "may C ask the dealer how many he drew?" -- yes if the dealer must answer.
+# Decisions that rule an act irregular and name no consequence of it (the book does not
+# say what becomes of the act): the table goes on as the act left it, which is then the
+# engine's reading, not the book's. A void whose undoing the book does not give
+# (``Decided.undoes_assumed``) is the same. A later answer that turns on what became of
+# the act (may the player, his stand ruled out, raise now?) is the book's silence on it.
+UNSAID_EFFECT: frozenset[Decision] = frozenset({Decision.OUT_OF_ORDER})
+
 PERMITS: dict[Decision, bool] = {
     Decision.ANSWER_DUE: True, Decision.ACTION_STANDS: True, Decision.FACT_BY_EVIDENCE: True,
     Decision.REFERRED: True, Decision.CORRECTED: True, Decision.DEAL_STANDS: True,

@@ -13,9 +13,11 @@ from typing import Any
 
 def lines_of(text: str, width: int) -> list[str]:
     """The words of ``text`` in lines of at most ``width``, broken only between words (a
-    word longer than the line stands alone, unbroken, and a hyphen is no place to break)."""
+    word longer than the line stands alone, unbroken, and a hyphen is no place to break).
+    The whitespace is single spaces already: textwrap does not look for tabs again."""
     return textwrap.wrap(" ".join(text.split()), max(width, 1), break_long_words=False,
-                         break_on_hyphens=False) or [""]
+                         break_on_hyphens=False, expand_tabs=False,
+                         replace_whitespace=False) or [""]
 
 
 def hyphenated(name: str, width: int) -> list[str]:

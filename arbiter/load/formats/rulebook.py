@@ -198,6 +198,18 @@ class Evidence(Struct, kw_only=True, forbid_unknown_fields=True):
     and_so_on: (
         Annotated[str, Meta(description=("Added when the order runs on round the table."))]
     ) = OMITTED
+    taken_by_referee: (
+        Annotated[
+            str,
+            Meta(
+                description=(
+                    "Added to the referee's words (a provision's referee_says on the same "
+                    "finding) when a witness's account has settled the fact and the referee "
+                    "is another: {referee}, {witness}, {account}, {player}."
+                )
+            ),
+        ]
+    ) = OMITTED
 
 
 class Provision(Struct, kw_only=True, forbid_unknown_fields=True):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...terms.cards import FULL_PACK, RANK_NAMES
+from ...terms.cards import FULL_PACK
 from ...terms.seats import names_text
 from ...terms.vocabulary import FINDINGS, Kind
 from ..game import (
@@ -18,6 +18,7 @@ from ..game import (
     table_stakes,
     to_speak_from,
 )
+from .openers import next_need
 
 
 def cards_word(n: int) -> str:
@@ -194,11 +195,8 @@ def close_say_if_done(game: Game) -> None:
     if not came_in:
         game.phase = Phase.OVER
         game.outcome = {"kind": "not_opened", "pool": game.pool}
-        series, n = game.rules.jackpot_openers, game.jackpot  # the next is jack-pot n + 1
-        nxt = series[n % len(series)] if game.rules.jackpot_series == "repeat" else \
-            series[min(n, len(series) - 1)]
         game.find(Kind.NOT_OPENED, None, "nobody came in", pool=game.pool,
-                  straddled=bool(game.straddles), next_need=RANK_NAMES[nxt] + "s")
+                  straddled=bool(game.straddles), next_need=next_need(game))
     elif len(active) == 1:
         won_uncalled(game, active[0])
     else:

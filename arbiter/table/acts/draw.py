@@ -29,13 +29,24 @@ def late(game: Game, name: str, count: int) -> None:
                if gone_by else f"after {name} had drawn")
         after = game.drawers[game.drawers.index(name) + 1:] if name in game.drawers else []
         helped = any(game.seats[n].given or game.seats[n].drawn for n in after)
+        seat.late = True
         raise OutOfPlace(f"{name} wanted to draw {cards_word(count)} {why}",
                          Kind.DREW_AFTER_HIS_TURN, stood_pat=pat, count=count,
                          next_helped=helped)
 
 
+def part_of_late(game: Game, name: str) -> bool:
+    """Whether a discard or demand of ``name``'s is part of a late draw of his already
+    found (Peel 38, Foster 24): a draw is one act, his discard, his demand and the giving,
+    found once with its facts as they stood (the next player helped, his pat); a demand
+    after it is not a wrong number asked against a discard the table never counted."""
+    return game.seats[name].late and game.phase in (Phase.DRAW, Phase.BETTING)
+
+
 def discard(game: Game, name: str, count: int, cards: tuple[str, ...]) -> None:
     seat = game.seats[name]
+    if part_of_late(game, name):
+        return
     if game.phase in (Phase.DRAW, Phase.BETTING) and seat.drawn \
             and 0 < count <= len(seat.hand) - 5:
         throw_surplus(game, seat, count)
@@ -57,7 +68,7 @@ def discard(game: Game, name: str, count: int, cards: tuple[str, ...]) -> None:
     for _ in range(count - len(cards)):
         i = seat.hand.index(None) if None in seat.hand else len(seat.hand) - 1
         game.discards.append(seat.hand.pop(i))
-    seat.discarded = count
+    seat.discarded, seat.discarded_at = count, game.step
     if seat.asked is not None and seat.asked != count:
         asked_wrong(game, name)
 
@@ -77,8 +88,11 @@ def throw_surplus(game: Game, seat: Seat, count: int) -> None:
 
 def ask(game: Game, name: str, count: int) -> None:
     seat = game.seats[name]
-    if seat.let_by:
+    if part_of_late(game, name):
+        return
+    if game.phase in (Phase.DRAW, Phase.BETTING):
         late(game, name, count)  # asking is drawing, his turn having gone by
+    seat.asked_at = game.step
     if name == game.dealer:
         seat.asked = count
         return
@@ -95,6 +109,8 @@ def asked_wrong(game: Game, name: str) -> None:
                   discarded=seat.discarded, asked=seat.asked, given=None, lifted=False,
                   looked=False, next_helped=False, asked_disputed=False,
                   gave_discarded=False)  # until the dealer gives the number discarded
+    f.began = min((s for s in (seat.discarded_at, seat.asked_at) if s is not None),
+                  default=None)  # the discard and the demand it tells
     game.track("asked", name, f)
 
 
@@ -217,6 +233,7 @@ def _judge_the_number(game: Game, seat: Seat, before: int) -> bool:
                       f"{to} asked for {target} and was given {seat.given}",
                       asked=target, given=seat.given, discarded=seat.discarded,
                       asked_disputed=False, lifted=False, looked=False, next_helped=False)
+        f.began = seat.asked_at  # the demand it tells
         game.track("given", to, f)
         seat.drawn = True
     elif seat.given < target:
@@ -240,6 +257,7 @@ def _dealer_took(game: Game, seat: Seat, before: int) -> None:
                       f"the dealer {to} discarded {seat.discarded} and took {seat.given}",
                       discarded=seat.discarded, given=seat.given, lifted=False, looked=False,
                       made_good=False)
+        f.began = seat.discarded_at  # the discard it tells
         game.track("dealer", to, f)
     elif before and ("dealer", to) in game.open_findings:
         fd = game.open_findings[("dealer", to)]
@@ -255,7 +273,7 @@ def _given_fewer(game: Game, seat: Seat, target: int) -> bool:
     if ("given", to) not in game.open_findings and not seat.owed:
         # The delivery is complete only when the dealer goes on to another act
         # (complete_delivery): a card exposed in it is part of the same delivery.
-        game.delivering = (to, game.step, game.line)
+        game.delivering = (to, game.step, game.line, False)
         return False
     return _short_delivery(game, seat, target)
 
@@ -268,6 +286,7 @@ def _short_delivery(game: Game, seat: Seat, target: int) -> bool:
                       asked=target, given=seat.given, discarded=seat.discarded,
                       asked_disputed=False, lifted=False, looked=False, next_helped=False,
                       made_good=False, raised_first=False)
+        f.began = seat.asked_at  # the demand it tells
         game.track("given", to, f)
     if seat.owed:
         return False
@@ -276,12 +295,31 @@ def _short_delivery(game: Game, seat: Seat, target: int) -> bool:
 
 
 def _complete_unless_exposed(game: Game, ev: Event) -> None:
-    """Before each event: a card exposed to the same player is part of his delivery."""
+    """Before each event: a card exposed to the same player is part of his delivery, and a
+    card found faced in the pack interrupts it: the giving is not complete until the dealer
+    goes on (he gives the player the rest, helps another, or play goes on), and what is
+    said at the table meanwhile does not complete it."""
     if game.delivering is None:
         return
-    if ev.act == Act.EXPOSES and (ev.to or game.next_drawer()) == game.delivering[0]:
+    to, step, line, interrupted = game.delivering
+    if ev.act == Act.EXPOSES and (ev.to or game.next_drawer()) == to:
         return
+    if ev.act == Act.FACED and game.phase == Phase.DRAW:
+        game.delivering = (to, step, line, True)
+        return
+    if interrupted and ev.act == Act.GIVES and ev.to == to:
+        game.delivering = None  # the dealer goes on with the same giving
+        return
+    if interrupted and ev.player != game.dealer and ev.act in _NOT_GOING_ON:
+        return
+    game.delivering = (to, step, line, False)  # the dealer has gone on: it is complete
     complete_delivery(game)
+
+
+# Acts that are not the dealer's going on with the draw: words at the table, another card
+# found faced. (A player's raising his cards is an act of play, and ends the giving.)
+_NOT_GOING_ON = frozenset({Act.POINTS_OUT, Act.DISPUTES, Act.CLAIMS, Act.SPEAKS,
+                           Act.INQUIRES, Act.NOT_LOOKED, Act.FACED})
 
 
 BEFORE.append(_complete_unless_exposed)
@@ -290,10 +328,11 @@ BEFORE.append(_complete_unless_exposed)
 def complete_delivery(game: Game) -> None:
     """A delivery left short is complete: found as a short delivery at the step it was
     given (unless a card exposed in it since accounts for what is missing), and the draw
-    goes on."""
-    if game.delivering is None:
-        return
-    to, step, line = game.delivering
+    goes on. One a faced card interrupted, the dealer not having gone on since, is not
+    complete (the events end in the middle of it): nothing is found of it."""
+    if game.delivering is None or game.delivering[3]:
+        return  # none, or one a faced card interrupted: the giving was never completed
+    to, step, line, _ = game.delivering
     game.delivering = None
     seat = game.seats[to]
     if seat.status != Status.IN or game.phase != Phase.DRAW:

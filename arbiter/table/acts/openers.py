@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...terms.cards import RANKS, Category, card_name, evaluate
+from ...terms.cards import RANK_NAMES, RANKS, Category, card_name, evaluate
 from ...terms.vocabulary import Kind
 from ..game import Game
 
@@ -40,6 +40,17 @@ def openers(game: Game, name: str) -> tuple[str, bool | None, list[str]]:
     return need, qualified, known
 
 
+def next_need(game: Game) -> str:
+    """The least pair that opens the next jack-pot, this deal ending as one nobody opened
+    (the book's ``jackpot.openers`` and ``series``: Peel 29, 31, 32): after a game nobody
+    opened, and after one a player opened without openers, which the book may send to the
+    same rule ("as if the previous game had not been opened", Peel 33)."""
+    series, n = game.rules.jackpot_openers, game.jackpot  # the next is jack-pot n + 1
+    nxt = series[n % len(series)] if game.rules.jackpot_series == "repeat" else \
+        series[min(n, len(series) - 1)]
+    return RANK_NAMES[nxt] + "s"
+
+
 def check_openers(game: Game) -> None:
     """At the end of a jack-pot: did the opener hold openers?"""
     if not game.jackpot or not game.opener:
@@ -59,11 +70,12 @@ def check_openers(game: Game) -> None:
                   need=need, qualified=qualified, cards=known, won=won,
                   others_went_in=any(s.came_in for n, s in game.seats.items()
                                      if n != game.opener),
-                  called=game.outcome.get("kind") == "show",
+                  called=game.outcome.get("kind") == "show", next_need=next_need(game),
                   relied=game.rely(*_openers_rules(game)))
     took = game.open_findings.get(("won", game.opener))
     if took is not None:
         took.facts["qualified"] = qualified
+        took.facts["next_need"] = next_need(game)
         took.assumed = (*took.assumed, *game.rely(*_openers_rules(game)))
 
 

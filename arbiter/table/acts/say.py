@@ -31,7 +31,8 @@ def check_say(game: Game, ev: Event) -> None:
         return  # a second pass changes nothing
     if game.seats[p].status == Status.PASSED:
         game.find(Kind.OUT_OF_TURN, p, f"{p} {_spoken(ev.act)} after {p} had passed",
-                  expected=game.turn(), act=_spoken(ev.act), passed=True)
+                  expected=game.turn(), act=_spoken(ev.act), passed=True,
+                  passed_in=game.seats[p].passed_in)
     elif game.phase == Phase.SHOW:
         game.find(Kind.OUT_OF_TURN, p, f"{p} {_spoken(ev.act)} after the betting had "
                   "closed", expected=None, act=_spoken(ev.act), passed=False,
@@ -296,7 +297,7 @@ def check_retrieves(game: Game, ev: Event) -> None:
     if game.seats[p].status != Status.PASSED:
         raise OutOfPlace(f"{p} has not thrown down the hand")
     game.find(Kind.THROWN_HAND_RETAKEN, p, f"{p} took up again the hand {p} had thrown "
-              "down")
+              "down", passed_in=game.seats[p].passed_in)
 
 
 @checks(Act.DEMANDS_JACK)

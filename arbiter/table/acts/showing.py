@@ -27,9 +27,12 @@ def show_order(game: Game, name: str) -> None:
              if last is not None else [])
     game.shown.append(name)  # the order of the show, as it was made
     if order and order[0] != name:
+        # Who was to show first is the ruling's to say (a hand it finds foul is no
+        # player's at the show): the table records the order as it stood.
         game.find(Kind.SHOWN_OUT_OF_ORDER, name, f"{name} showed {name}'s hand before "
-                  f"{order[0]}, whose turn it was: the show begins on the left of {last}, "
-                  "whose act closed the betting", expected=order[0], last=last)
+                  f"the player whose turn it was: the show begins on the left of {last}, "
+                  "whose act closed the betting", expected=order[0], last=last,
+                  order=order)
 
 
 def hand_facts(hands: dict[str, list[str | None]], winners: list[str]) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from .agreements import book_rules
 from .base import applies, checks, player
 from .common import wrong_size
 from .draw import complete_delivery
-from .openers import check_openers, openers
+from .openers import check_openers, next_need, openers
 from .showing import hand_facts, show_order
 
 # Speaking, inquiring and divulging are findings in themselves: they change nothing at the
@@ -184,6 +184,8 @@ def show(game: Game) -> None:
     facts.update(_short_winner(game, result, hands))
     facts["table_stakes"] = table_stakes(game)
     facts["opener_unqualified"] = _false_opener_wins(game, result)
+    if game.jackpot:
+        facts["next_need"] = next_need(game)
     message = show_message(result)
     if "hands.order" in relied:
         message += ", by the order of the hands the engine assumes, the book giving none"
