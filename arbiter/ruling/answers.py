@@ -126,6 +126,11 @@ def _answer_to(ruling: Ruling, asked: Asked) -> Answer:
     if asked.kind == Question.WHAT_MAY:
         return what_may(ruling, asked)
     facts = question_facts(ruling.replay, asked)
+    if asked.kind == Question.DEALS_NEXT:
+        again = dealt_again(ruling, asked)
+        if again is not None:
+            return again
+        facts["deal_in_question"] = deal_in_question(ruling)
     if asked.kind == Question.TAKES_POOL and ruling.replay.outcome.get("unknown"):
         each = for_each_hand(ruling, asked)
         if each is not None:
@@ -142,6 +147,48 @@ def _answer_to(ruling: Ruling, asked: Asked) -> Answer:
     if own is None and asked.kind == Question.MUST_SHOW:
         own = if_the_rest_pass(ruling, asked)
     return own or silent(ruling.rulebook, asked)
+
+
+def dealt_again(ruling: Ruling, asked: Asked) -> Answer | None:
+    """Who deals next, where the ruling ends the deal the events reach (a misdeal, a new
+    deal; once it is found, which the dispute over it is): the deal in dispute is not
+    played out, so the book's rotation after it does not reach the point; the answer is
+    the dealer its decision names for the new deal (Peel 10: "a new deal by the same
+    dealer"), or silent where the law does not say who deals it. None where the ruling
+    does not end the deal."""
+    now = ruling.replay.facts.get("deal", 1)
+    branched = {id(s.finding) for s in ruling.silences if s.condition}
+    ending = [d for d in ruling.decisions
+              if not d.condition and id(d.finding) not in branched
+              and d.finding.facts.get("deal", 1) == now and d.finding.step >= 1
+              and str(FINDINGS[d.finding.kind].effects.get(str(d.decision))
+                      or EFFECTS.get(d.decision, "")).startswith("deal_ends")]
+    if not ending:
+        return None
+    d = ending[0]
+    p = next((x for x in ruling.rulebook.provisions if x.get("id") == d.provision), {})
+    said = d.says.rstrip(". ") + (f"; {d.remedy.rstrip('. ')}" if d.remedy else "")
+    if p.get("dealt_again_by") == "dealer":
+        dealer = ruling.replay.dealer
+        return Answer(asked.text, str(asked.kind), dealer,
+                      f"{dealer} deals the next game: {said}", None, list(d.cites))
+    out = silent(ruling.rulebook, asked, f"who deals the new deal: {said}")
+    out.cites = list(d.cites)
+    return out
+
+
+def deal_in_question(ruling: Ruling) -> bool:
+    """The ruling is silent on a finding, in the deal the events reach, that puts in
+    question whether that deal stands or whose deal it was (``questions_deal``): whether
+    the rotation runs on from it, the book does not say."""
+    now = ruling.replay.facts.get("deal", 1)
+    for s in ruling.silences:
+        f = s.finding
+        when = FINDINGS[f.kind].questions_deal
+        if (when is not None and f.facts.get("deal", 1) == now
+                and all(f.facts.get(k) == v for k, v in when.items())):
+            return True
+    return False
 
 
 def if_the_rest_pass(ruling: Ruling, asked: Asked) -> Answer | None:

@@ -1,0 +1,66 @@
+"""Answers read from the ruling's own decisions on the point, never from the general rule
+beside them (set I, I-judgement-part1.md and part2.md; ruling/answers.py):
+
+- K1 (part 1): ``who deals next`` is the dealer the ruling's decision names for the new
+  deal where it ends the deal in dispute (Peel 10, 12: "a new deal by the same dealer"),
+  silent where that decision does not say who deals it, and silent where the book is
+  silent on whether the deal in dispute stands (Hoffmann, p. 121's order holding only if
+  it does); the rotation answers only a deal that stands.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from arbiter import Rulebook
+from arbiter.ruling.judge import Ruling, judge
+from arbiter.table.cases import load_case
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def asking(name: str, question: str, book: Rulebook, tmp_path: Path) -> Ruling:
+    """The shipped case ``name`` with its question replaced by ``question``."""
+    text = (ROOT / "cases" / f"{name}.yaml").read_text(encoding="utf-8")
+    if re.search(r"(?m)^  asks: ", text):
+        text = re.sub(r"(?m)^  asks: .*$", f"  asks: {question}", text)
+    else:  # a dispute that asks nothing: the question is put after its words
+        text = re.sub(r"(?m)^(  question: .*)$", rf"\1\n  asks: {question}", text, count=1)
+    return judge(load_case(tmp_path / f"{name}.yaml", text), book)
+
+
+# --- K1: who deals next, from the decision on the deal ---------------------------------
+
+def test_after_a_misdeal_by_the_same_dealer_he_deals_next(books: dict[str, Rulebook],
+                                                         tmp_path: Path) -> None:
+    """Peel 12: "it is a misdeal, and there shall be a new deal by the same dealer": the
+    next deal is A's again, on law 12, not B's on law 18's rotation."""
+    for name in ("f02-six-cards-unlifted", "g04-six-and-four"):
+        a = asking(name, "who deals next", books["peel"], tmp_path).answer
+        assert a is not None and a.answer == "A" and a.cites == ["12"], a and a.line()
+        assert not a.silent
+
+
+def test_a_new_deal_whose_dealer_the_law_does_not_name_leaves_who_deals_unsaid(
+        books: dict[str, Rulebook], tmp_path: Path) -> None:
+    """Foster 15: "If a bet has been made, there must be a new deal", by whom law 15 does
+    not say: who deals next is not in the pinned text, on law 15, not law 20's rotation."""
+    a = asking("dealt-four-and-noticed-after-a-raise", "who deals next", books["foster"],
+               tmp_path).answer
+    assert a is not None and a.silent and a.answer == "not in the pinned text", a and a.line()
+    assert "15" in a.cites, a.line()
+
+
+def test_where_the_book_is_silent_on_whether_the_deal_stands_so_is_who_deals_next(
+        books: dict[str, Rulebook], tmp_path: Path) -> None:
+    """Hoffmann gives no rule on an uncut pack, or a card faced or exposed in the deal:
+    "The deal passes from A to B" (p. 121) names B only if the deal stands, which he does
+    not say; under Peel, whose law 9 lets the uncut deal stand, B deals next (18)."""
+    for name in ("dealt-without-a-cut", "card-faced-in-the-pack-during-the-deal",
+                 "card-exposed-in-the-deal"):
+        a = asking(name, "who deals next", books["hoyle"], tmp_path).answer
+        assert a is not None and a.silent and a.answer == "silent", (name, a and a.line())
+    stands = asking("i01-uncut-pack-noticed-late", "who deals next", books["peel"],
+                    tmp_path).answer
+    assert stands is not None and stands.answer == "B" and stands.cites == ["18"]
