@@ -6,6 +6,10 @@ beside them (set I, I-judgement-part1.md and part2.md; ruling/answers.py):
   silent where that decision does not say who deals it, and silent where the book is
   silent on whether the deal in dispute stands (Hoffmann, p. 121's order holding only if
   it does); the rotation answers only a deal that stands.
+- K1 (part 2): ``what must X put in``, where that needs more than his funds, is the book's
+  law for a player short of funds (the act tried, as ``may`` tries it): what he has where
+  the book lets him put in only that (Peel 60; Hoffmann p. 133 at table stakes), silent
+  where it is silent (Hoffmann without table stakes; Foster), never the full call.
 """
 
 from __future__ import annotations
@@ -64,3 +68,35 @@ def test_where_the_book_is_silent_on_whether_the_deal_stands_so_is_who_deals_nex
     stands = asking("i01-uncut-pack-noticed-late", "who deals next", books["peel"],
                     tmp_path).answer
     assert stands is not None and stands.answer == "B" and stands.cites == ["18"]
+
+
+# --- K1 (part 2): what must he put in, short of funds ------------------------------------
+
+def _short(tmp_path: Path, table_stakes: bool, question: str) -> Path:
+    text = (ROOT / "cases" / "i23b-short-of-table-money-at-his-call.yaml").read_text(
+        encoding="utf-8")
+    if not table_stakes:
+        text = re.sub(r"(?m)^agreed: .*\n", "", text)
+    text = re.sub(r"(?m)^  asks: .*$", f"  asks: {question}", text)
+    path = tmp_path / "short.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_player_short_of_funds_is_told_the_law_for_it_not_the_full_call(
+        books: dict[str, Rulebook], tmp_path: Path) -> None:
+    """C has 4 left and E's raise needs 10: Peel 60 lets him put in what he has, with or
+    without table stakes; Hoffmann p. 133 only at table stakes, and is silent without
+    them; Foster's extracts say nothing of a player's funds."""
+    for stakes in (True, False):
+        path = _short(tmp_path, stakes, "what must C put in")
+        peel = judge(load_case(path, path.read_text()), books["peel"]).answer
+        assert peel is not None and peel.answer == "4" and "60" in peel.cites, peel
+        hoyle = judge(load_case(path, path.read_text()), books["hoyle"]).answer
+        assert hoyle is not None
+        if stakes:
+            assert hoyle.answer == "4" and hoyle.cites == ["table-stakes"], hoyle.line()
+        else:
+            assert hoyle.silent and "table-stakes" in hoyle.cites, hoyle.line()
+        foster = judge(load_case(path, path.read_text()), books["foster"]).answer
+        assert foster is not None and foster.silent, foster.line()

@@ -131,6 +131,10 @@ def _answer_to(ruling: Ruling, asked: Asked) -> Answer:
         if again is not None:
             return again
         facts["deal_in_question"] = deal_in_question(ruling)
+    if asked.kind == Question.PUT_IN:
+        short = if_short_of_funds(ruling, asked)
+        if short is not None:
+            return short
     if asked.kind == Question.TAKES_POOL and ruling.replay.outcome.get("unknown"):
         each = for_each_hand(ruling, asked)
         if each is not None:
@@ -175,6 +179,53 @@ def dealt_again(ruling: Ruling, asked: Asked) -> Answer | None:
     out = silent(ruling.rulebook, asked, f"who deals the new deal: {said}")
     out.cites = list(d.cites)
     return out
+
+
+# The act a "what must PLAYER put in" question asks the price of, by its purpose.
+_PUT_IN_ACTS = {"call": Act.CALLS, "come in": Act.COMES_IN, "stay": Act.COMES_IN,
+                "open": Act.OPENS}
+
+
+def if_short_of_funds(ruling: Ruling, asked: Asked) -> Answer | None:
+    """What he must put in, where putting it in needs more than his funds: the act (a call,
+    or coming in, by the question's purpose and the point of the deal) is tried on the
+    events, and the answer is the book's ruling on it, as ``may`` gives it -- what he has
+    (the counters the act, so ruled, puts in) where the book lets him put in only that
+    (Peel 60: "he may deposit in the pool whatever funds he has, and demand a show for
+    that amount"; Hoffmann p. 133, at table stakes he "cannot be 'raised' to any greater
+    amount"), silent where the book is silent on a player short of funds. None where his
+    funds cover it, or the book has him find the whole (Peel 62)."""
+    from ..table.cases import Event
+    from .course import course
+
+    r, p = ruling.replay, asked.player
+    if p is None or p not in r.seats or r.status(p) != "in" or r.final.turn != p:
+        return None
+    act = _PUT_IN_ACTS.get(asked.purpose or "") or (
+        Act.CALLS if r.final.phase in ("after the draw", "the show") else Act.COMES_IN)
+    ev = Event(act, player=p)
+    trial = replace(ruling.case, events=(*ruling.case.events, ev))
+    try:
+        h = course(trial, ruling.rulebook)[1]
+    except InputError:
+        return None
+    at = len(trial.events)
+    if not _funds_facts(h.replay, asked, at)["short_of_funds"]:
+        return None
+    tried = may(ruling, replace(asked, kind=Question.MAY, act=ev,
+                                text=f"may {p} {ACTS[act].choice_words}"))
+    if tried.silent:
+        out = silent(ruling.rulebook, asked, f"what {p} must put in, {p} having not the "
+                     f"funds to {asked.purpose or 'call'}: " + tried.because.rstrip(". "))
+        out.cites = list(tried.cites)
+        return out
+    if tried.answer != "yes":
+        return None
+    has = h.replay.stake(p) - r.stake(p)
+    return Answer(asked.text, str(asked.kind), str(has),
+                  f"{p} need put in only {has}, all {p} has: " + tried.because,
+                  tried.consequence,
+                  list(tried.cites), player=p)
 
 
 def deal_in_question(ruling: Ruling) -> bool:
