@@ -100,3 +100,23 @@ def test_a_player_short_of_funds_is_told_the_law_for_it_not_the_full_call(
             assert hoyle.silent and "table-stakes" in hoyle.cites, hoyle.line()
         foster = judge(load_case(path, path.read_text()), books["foster"]).answer
         assert foster is not None and foster.silent, foster.line()
+
+
+# --- K3 (part 2): a worked example's seat, where that seat is out --------------------------
+
+def test_the_first_to_declare_after_the_age_is_the_next_player_still_in(
+        books: dict[str, Rulebook], tmp_path: Path) -> None:
+    """Hoffmann p. 127: "C, therefore, is the first to declare" is his example's table, C
+    in; where C passed before the draw, the first to declare when B holds the age is D,
+    whether B has held it or not yet."""
+    text = (ROOT / "cases" / "i17-age-wants-first-bet.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "held.yaml"
+    path.write_text(text.replace("  - B says he will bet 3", "  - B holds the age"),
+                    encoding="utf-8")
+    held = judge(load_case(path, path.read_text()), books["hoyle"]).answer
+    assert held is not None and held.answer == "D", held and held.line()
+    assert "C is" not in held.line()
+    before = asking("i17-age-wants-first-bet", "who bets first", books["hoyle"],
+                    tmp_path).answer
+    assert before is not None and before.answer == "B", before and before.line()
+    assert "holds it D" in before.line() and "C is the first" not in before.line()
