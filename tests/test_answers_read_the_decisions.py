@@ -120,3 +120,24 @@ def test_the_first_to_declare_after_the_age_is_the_next_player_still_in(
                     tmp_path).answer
     assert before is not None and before.answer == "B", before and before.line()
     assert "holds it D" in before.line() and "C is the first" not in before.line()
+
+
+# --- K5 (part 1): the law the dispute turns on, not the law of the topic ------------------
+
+def test_a_straddle_after_a_refusal_is_answered_on_the_extinguished_right(
+        books: dict[str, Rulebook], tmp_path: Path) -> None:
+    """Hoffmann p. 131: "Should any player, however, omit to exercise the right in his
+    turn, it is thereby extinguished, and cannot be exercised by any subsequent player".
+    Where the straddle is not recognised (pp. 131-132) the dispute still turns on that
+    rule: no, on it first, whoever refused and whoever would straddle after him."""
+    text = (ROOT / "cases" / "i06-straddle-after-a-refusal.yaml").read_text(encoding="utf-8")
+    later = text.replace("  - D declines to straddle",
+                         "  - D straddles 4\n  - E declines to straddle").replace(
+        "asks: may E straddle", "asks: may A straddle")
+    for name, body, who in (("i06.yaml", text, "D"), ("later.yaml", later, "E")):
+        path = tmp_path / name
+        path.write_text(body, encoding="utf-8")
+        a = judge(load_case(path, body), books["hoyle"]).answer
+        assert a is not None and a.answer == "no", a and a.line()
+        assert a.cites[0] == "straddle-extinguished", a.cites
+        assert a.line().startswith(f"No: {who} omitted"), a.line()

@@ -370,7 +370,18 @@ def question_facts(r: Replay, asked: Asked, act: str | None = None,
         "in_turn": r.final.turn == p if p else None, "found": found, "decision": decision,
     }
     facts.update(sitting_facts(r, asked))
+    facts["straddle_refused_by"] = _refused_straddle(r)
+    facts["straddle_refused"] = facts["straddle_refused_by"] is not None
     return facts
+
+
+def _refused_straddle(r: Replay) -> str | None:
+    """The player who, in the deal the events reach, first declined to straddle in his
+    turn (Hoffmann p. 131: "Should any player ... omit to exercise the right in his turn,
+    it is thereby extinguished"), whatever the table made of the straddles before him."""
+    events = r.case.events
+    start = max((k for k, ev in enumerate(events) if ev.act == Act.NEXT_DEAL), default=-1)
+    return next((ev.player for ev in events[start + 1:] if ev.act == Act.DECLINES), None)
 
 
 def sitting_facts(r: Replay, asked: Asked) -> dict[str, Any]:

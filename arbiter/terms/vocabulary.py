@@ -1131,6 +1131,8 @@ QUESTION_FACTS: dict[str, str] = {
     "winner": "player", "is_winner": "bool", "jackpot": "int", "opener": "player",
     "is_opener": "bool", "others_went_in": "bool", "bet_made": "bool", "called": "bool",
     "straddled": "bool", "last_straddler": "player",
+    # whether a player in this deal declined to straddle in his turn, and who first did
+    "straddle_refused": "bool", "straddle_refused_by": "player",
     "act": "str", "regular": "bool", "stake": "int", "pool": "int", "in_turn": "bool",
     # for "may PLAYER ACT": what the act, done now, would be found, and the book's decision
     "found": "str", "decision": "str",
