@@ -141,3 +141,30 @@ def test_a_straddle_after_a_refusal_is_answered_on_the_extinguished_right(
         assert a is not None and a.answer == "no", a and a.line()
         assert a.cites[0] == "straddle-extinguished", a.cites
         assert a.line().startswith(f"No: {who} omitted"), a.line()
+
+
+# --- K4 (part 2): a late act out of turn is ruled on the turn, not the first bet ----------
+
+def _out_of_turn(ruling: Ruling) -> list[str]:
+    return [d.says for d in ruling.decisions if str(d.finding.kind) == "out_of_turn"]
+
+
+def test_an_act_out_of_turn_after_the_first_bet_is_ruled_on_the_turn_passing(
+        books: dict[str, Rulebook], tmp_path: Path) -> None:
+    """i-20: C bet first, and E raised before D's say. The law is the turn passing in
+    order (Peel 53's second sentence, Foster CH8c, Hoffmann's rotation), and D is not named
+    the first bettor; where D bets first before C, the first bet's law still rules it."""
+    text = (ROOT / "cases" / "i20-raise-out-of-turn-taken-back.yaml").read_text(
+        encoding="utf-8")
+    late = tmp_path / "late.yaml"
+    late.write_text(text, encoding="utf-8")
+    first = tmp_path / "first.yaml"
+    first.write_text(text.replace("  - C bets 2\n", "").replace(
+        "  - E raises 5", "  - D bets 5"), encoding="utf-8")
+    for book in ("peel", "foster", "hoyle"):
+        said = _out_of_turn(judge(load_case(late, late.read_text()), books[book]))
+        assert said and all("first" not in s.split(":")[0] or "after the first" in s
+                            for s in said), (book, said)
+        assert any("it was D's turn, not E's" in s for s in said), (book, said)
+        early = _out_of_turn(judge(load_case(first, first.read_text()), books[book]))
+        assert early and any("first" in s for s in early), (book, early)

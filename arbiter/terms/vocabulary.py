@@ -417,6 +417,8 @@ DERIVED_FACTS: dict[str, str] = {
     # the kind of hand the best hands shown share ("a flush"), or "none" where the best
     # hand is alone in its kind: what a rule for telling two hands of a kind apart needs
     "alike": "str",
+    # an act out of turn in the betting after the draw, after a bet in the round
+    "bet_before": "bool",
 }
 
 
@@ -534,9 +536,11 @@ FINDINGS: dict[Kind, FindingSpec] = {
         "a straddle, where the book does not recognise straddling", {"amount": "int"}),
     # bet_made: for an act after the betting had closed, whether it closed on a bet (False:
     # on a round in which nobody bet, Foster CH9); unknown for any other.
+    # bet_before: in the betting after the draw, someone had already bet in the round
+    # before the act (it is late in the round, not a first bet out of turn)
     Kind.OUT_OF_TURN: FindingSpec("an act out of turn",
                                   {"act": "str", "expected": "player", "passed": "bool",
-                                   "bet_made": "bool"}),
+                                   "bet_made": "bool"}, ("bet_before",)),
     Kind.OVER_LIMIT: FindingSpec("a raise over the limit", {"amount": "int"}),
     Kind.SHORT_STAKE: FindingSpec("put up less than making good cost",
                                   # raised: the stake had been raised past going in
