@@ -71,7 +71,7 @@ class TableFacts:
         j = step - 1
         while j > 0 and steps[j - 1].phase == "after the draw":
             j -= 1
-        return any(a > b for a, b in zip(steps[step - 1].stakes, steps[j].stakes))
+        return any(a > b for a, b in zip(steps[step - 1].stakes, steps[j].stakes, strict=True))
 
 
 def derived(kind: Kind, facts: dict[str, Any]) -> dict[str, Any]:
