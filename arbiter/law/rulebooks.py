@@ -21,7 +21,7 @@ from ..load.files import decode, read_bytes, shipped_dir
 from ..load.formats.check import conform, fits
 from ..load.paths import joined, normal, stem, suffix
 from ..load.yamlsafe import format_path, parse
-from ..terms.vocabulary import FINDINGS, PARAMETERS, QUESTION_FACTS, VOIDS, facts_of
+from ..terms.vocabulary import EFFECTS, FINDINGS, PARAMETERS, QUESTION_FACTS, VOIDS, facts_of
 from .conditions import disjoint, never
 from .laws import Effect, Law, Rulebook, normalise_ref
 from .provisions import placeholders, text_values
@@ -499,6 +499,7 @@ def check_references(book: Rulebook, path: StrPath) -> None:
                            f"provision of {book.name}; {did_you_mean(other, ids)}")
         _check_penalty(p, fail, carried)
         _check_undoes(p, fail)
+        _check_dealt_again(p, fail)
     for p, q in _may_disagree(book.provisions):
         raise fail(q, "when", f"{q['id']!r} and {p['id']!r} ({p['file']}, line {p.get('line')}) "
                    f"can both apply to {q['finding']} and decide it differently "
@@ -674,6 +675,14 @@ def _check_undoes(p: dict[str, Any], fail: Any) -> None:
     if "undoes" in p and p["decision"] not in VOIDS:
         raise fail(p, "undoes", f"says what a void act undoes, but the decision is "
                    f"{p['decision']}: only {', '.join(sorted(VOIDS))} voids the act")
+
+
+def _check_dealt_again(p: dict[str, Any], fail: Any) -> None:
+    """Only a decision that ends the deal says who deals the new one."""
+    if "dealt_again_by" in p and not str(EFFECTS.get(p["decision"], "")).startswith(
+            "deal_ends"):
+        raise fail(p, "dealt_again_by", f"says who deals the new deal, but the decision "
+                   f"{p['decision']} does not end the deal")
 
 
 def _check_penalty(p: dict[str, Any], fail: Any,

@@ -126,6 +126,15 @@ def _answer_to(ruling: Ruling, asked: Asked) -> Answer:
     if asked.kind == Question.WHAT_MAY:
         return what_may(ruling, asked)
     facts = question_facts(ruling.replay, asked)
+    if asked.kind == Question.DEALS_NEXT:
+        again = dealt_again(ruling, asked)
+        if again is not None:
+            return again
+        facts["deal_in_question"] = deal_in_question(ruling)
+    if asked.kind == Question.PUT_IN:
+        short = if_short_of_funds(ruling, asked)
+        if short is not None:
+            return short
     if asked.kind == Question.TAKES_POOL and ruling.replay.outcome.get("unknown"):
         each = for_each_hand(ruling, asked)
         if each is not None:
@@ -142,6 +151,95 @@ def _answer_to(ruling: Ruling, asked: Asked) -> Answer:
     if own is None and asked.kind == Question.MUST_SHOW:
         own = if_the_rest_pass(ruling, asked)
     return own or silent(ruling.rulebook, asked)
+
+
+def dealt_again(ruling: Ruling, asked: Asked) -> Answer | None:
+    """Who deals next, where the ruling ends the deal the events reach (a misdeal, a new
+    deal; once it is found, which the dispute over it is): the deal in dispute is not
+    played out, so the book's rotation after it does not reach the point; the answer is
+    the dealer its decision names for the new deal (Peel 10: "a new deal by the same
+    dealer"), or silent where the law does not say who deals it. None where the ruling
+    does not end the deal."""
+    now = ruling.replay.facts.get("deal", 1)
+    branched = {id(s.finding) for s in ruling.silences if s.condition}
+    ending = [d for d in ruling.decisions
+              if not d.condition and id(d.finding) not in branched
+              and d.finding.facts.get("deal", 1) == now and d.finding.step >= 1
+              and str(FINDINGS[d.finding.kind].effects.get(str(d.decision))
+                      or EFFECTS.get(d.decision, "")).startswith("deal_ends")]
+    if not ending:
+        return None
+    d = ending[0]
+    p = next((x for x in ruling.rulebook.provisions if x.get("id") == d.provision), {})
+    said = d.says.rstrip(". ") + (f"; {d.remedy.rstrip('. ')}" if d.remedy else "")
+    if p.get("dealt_again_by") == "dealer":
+        dealer = ruling.replay.dealer
+        return Answer(asked.text, str(asked.kind), dealer,
+                      f"{dealer} deals the next game: {said}", None, list(d.cites))
+    out = silent(ruling.rulebook, asked, f"who deals the new deal: {said}")
+    out.cites = list(d.cites)
+    return out
+
+
+# The act a "what must PLAYER put in" question asks the price of, by its purpose.
+_PUT_IN_ACTS = {"call": Act.CALLS, "come in": Act.COMES_IN, "stay": Act.COMES_IN,
+                "open": Act.OPENS}
+
+
+def if_short_of_funds(ruling: Ruling, asked: Asked) -> Answer | None:
+    """What he must put in, where putting it in needs more than his funds: the act (a call,
+    or coming in, by the question's purpose and the point of the deal) is tried on the
+    events, and the answer is the book's ruling on it, as ``may`` gives it -- what he has
+    (the counters the act, so ruled, puts in) where the book lets him put in only that
+    (Peel 60: "he may deposit in the pool whatever funds he has, and demand a show for
+    that amount"; Hoffmann p. 133, at table stakes he "cannot be 'raised' to any greater
+    amount"), silent where the book is silent on a player short of funds. None where his
+    funds cover it, or the book has him find the whole (Peel 62)."""
+    from ..table.cases import Event
+    from .course import course
+
+    r, p = ruling.replay, asked.player
+    if p is None or p not in r.seats or r.status(p) != "in" or r.final.turn != p:
+        return None
+    act = _PUT_IN_ACTS.get(asked.purpose or "") or (
+        Act.CALLS if r.final.phase in ("after the draw", "the show") else Act.COMES_IN)
+    ev = Event(act, player=p)
+    trial = replace(ruling.case, events=(*ruling.case.events, ev))
+    try:
+        h = course(trial, ruling.rulebook)[1]
+    except InputError:
+        return None
+    at = len(trial.events)
+    if not _funds_facts(h.replay, asked, at)["short_of_funds"]:
+        return None
+    tried = may(ruling, replace(asked, kind=Question.MAY, act=ev,
+                                text=f"may {p} {ACTS[act].choice_words}"))
+    if tried.silent:
+        out = silent(ruling.rulebook, asked, f"what {p} must put in, {p} having not the "
+                     f"funds to {asked.purpose or 'call'}: " + tried.because.rstrip(". "))
+        out.cites = list(tried.cites)
+        return out
+    if tried.answer != "yes":
+        return None
+    has = h.replay.stake(p) - r.stake(p)
+    return Answer(asked.text, str(asked.kind), str(has),
+                  f"{p} need put in only {has}, all {p} has: " + tried.because,
+                  tried.consequence,
+                  list(tried.cites), player=p)
+
+
+def deal_in_question(ruling: Ruling) -> bool:
+    """The ruling is silent on a finding, in the deal the events reach, that puts in
+    question whether that deal stands or whose deal it was (``questions_deal``): whether
+    the rotation runs on from it, the book does not say."""
+    now = ruling.replay.facts.get("deal", 1)
+    for s in ruling.silences:
+        f = s.finding
+        when = FINDINGS[f.kind].questions_deal
+        if (when is not None and f.facts.get("deal", 1) == now
+                and all(f.facts.get(k) == v for k, v in when.items())):
+            return True
+    return False
 
 
 def if_the_rest_pass(ruling: Ruling, asked: Asked) -> Answer | None:
@@ -272,7 +370,18 @@ def question_facts(r: Replay, asked: Asked, act: str | None = None,
         "in_turn": r.final.turn == p if p else None, "found": found, "decision": decision,
     }
     facts.update(sitting_facts(r, asked))
+    facts["straddle_refused_by"] = _refused_straddle(r)
+    facts["straddle_refused"] = facts["straddle_refused_by"] is not None
     return facts
+
+
+def _refused_straddle(r: Replay) -> str | None:
+    """The player who, in the deal the events reach, first declined to straddle in his
+    turn (Hoffmann p. 131: "Should any player ... omit to exercise the right in his turn,
+    it is thereby extinguished"), whatever the table made of the straddles before him."""
+    events = r.case.events
+    start = max((k for k, ev in enumerate(events) if ev.act == Act.NEXT_DEAL), default=-1)
+    return next((ev.player for ev in events[start + 1:] if ev.act == Act.DECLINES), None)
 
 
 def sitting_facts(r: Replay, asked: Asked) -> dict[str, Any]:

@@ -54,9 +54,24 @@ class TableFacts:
         }
         facts.update(f.facts)
         facts.update(derived(f.kind, facts))
+        if "bet_before" in FINDINGS[f.kind].derived:
+            facts["bet_before"] = self.bet_before(f.step)
         if p:
             facts["blind_or_straddle"] = self.blind_or_straddle(p)
         return facts
+
+
+    def bet_before(self, step: int) -> bool:
+        """Whether, in the betting after the draw, a bet had been made in the round before
+        the act at ``step``: some stake had risen since the betting began (the act is then
+        late in the round, and the law of who bets first is behind it)."""
+        steps = self.r.steps
+        if not 0 < step <= len(steps) - 1 or steps[step - 1].phase != "after the draw":
+            return False
+        j = step - 1
+        while j > 0 and steps[j - 1].phase == "after the draw":
+            j -= 1
+        return any(a > b for a, b in zip(steps[step - 1].stakes, steps[j].stakes, strict=True))
 
 
 def derived(kind: Kind, facts: dict[str, Any]) -> dict[str, Any]:

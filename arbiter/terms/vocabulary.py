@@ -417,6 +417,8 @@ DERIVED_FACTS: dict[str, str] = {
     # the kind of hand the best hands shown share ("a flush"), or "none" where the best
     # hand is alone in its kind: what a rule for telling two hands of a kind apart needs
     "alike": "str",
+    # an act out of turn in the betting after the draw, after a bet in the round
+    "bet_before": "bool",
 }
 
 
@@ -453,6 +455,9 @@ class FindingSpec(Struct, frozen=True):
     # What a decision on it does to the table, beside the decision's own effect
     # (``EFFECTS``): an agreement to play a rule otherwise is played where it holds.
     effects: dict[str, str] = {}
+    # It puts in question whether the deal stands, or whose deal it was (where its facts
+    # hold these values; ``{}``: always): a book silent on it does not say who deals next.
+    questions_deal: dict[str, str] | None = None
     # A book with no provision on it is silent, and the table goes on by the engine's
     # assumption of this name (``engine_defaults.yaml``), which the silence states.
     silence_assumes: str | None = None
@@ -477,13 +482,14 @@ _DRAW_FACTS = {"asked": "int", "given": "int", "discarded": "int", "lifted": "bo
 
 FINDINGS: dict[Kind, FindingSpec] = {
     Kind.DEAL_UNCUT: FindingSpec("the cards were dealt without a cut",
-                                 {"noticed_before_deal_finished": "bool"}),
+                                 {"noticed_before_deal_finished": "bool"}, questions_deal={}),
     Kind.CUT_FOR_DEAL_AGAIN: FindingSpec(
         "cut again for the deal, not having cut one of the equal lowest cards",
         {"tied": "list"}),
     Kind.DEALER_NOT_LOWEST: FindingSpec(
         "the first deal was made by other than the player who cut the lowest card for it",
-        {"lowest": "player", "lowest_tied": "bool", "tied": "list", "cards": "map"}),
+        {"lowest": "player", "lowest_tied": "bool", "tied": "list", "cards": "map"},
+        questions_deal={}),
     Kind.CUT_BY_WRONG_PLAYER: FindingSpec(
         "the pack was cut (before the deal, or gathered again in the draw) by other than the "
         "player on the dealer's right, the pone", {"pone": "player"}),
@@ -494,11 +500,14 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.WRONG_NUMBER_DEALT: FindingSpec(
         "a player was dealt other than five cards",
         {"count": "int", "lifted": "bool", "looked": "bool", "bet_made": "bool",
-         "offset_by": "player", "neighbour": "bool"}, ("seen",), table_facts=("bet_made",)),
+         "offset_by": "player", "neighbour": "bool"}, ("seen",), table_facts=("bet_made",),
+        questions_deal={}),
     Kind.CARD_FACED_IN_PACK: FindingSpec("a card was found faced in the pack",
-                                         {"card": "str", "during": "str", "placed": "str"}),
+                                         {"card": "str", "during": "str", "placed": "str"},
+                                         questions_deal={"during": "deal"}),
     Kind.CARD_EXPOSED_IN_DEAL: FindingSpec("the dealer exposed a card in dealing",
-                                           {"card": "str", "to": "player"}),
+                                           {"card": "str", "to": "player"},
+                                           questions_deal={}),
     Kind.SPOKE_TO_DEALER: FindingSpec("a player spoke to the dealer",
                                       {"during_deal": "bool"}, distracts_dealer=True),
     Kind.BLIND_OVER_LIMIT: FindingSpec("the blind is over the book's limit for it",
@@ -527,11 +536,13 @@ FINDINGS: dict[Kind, FindingSpec] = {
         "a straddle, where the book does not recognise straddling", {"amount": "int"}),
     # bet_made: for an act after the betting had closed, whether it closed on a bet (False:
     # on a round in which nobody bet, Foster CH9); unknown for any other.
+    # bet_before: in the betting after the draw, someone had already bet in the round
+    # before the act (it is late in the round, not a first bet out of turn)
     Kind.OUT_OF_TURN: FindingSpec("an act out of turn",
                                   # passed_in: where he had passed, the part of the deal
                                   # in which he threw his hand down (before the draw...)
                                   {"act": "str", "expected": "player", "passed": "bool",
-                                   "bet_made": "bool", "passed_in": "str"}),
+                                   "bet_made": "bool", "passed_in": "str"}, ("bet_before",)),
     Kind.OVER_LIMIT: FindingSpec("a raise over the limit", {"amount": "int"}),
     Kind.SHORT_STAKE: FindingSpec("put up less than making good cost",
                                   # raised: the stake had been raised past going in
@@ -717,7 +728,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
         "the book's general law of the turn", {"found": "str", "in_turn": "bool"}),
     Kind.WRONG_DEALER: FindingSpec(
         "a deal of the sitting was dealt by other than the player whose turn it was to deal",
-        {"expected": "player", "last_dealer": "player"}),
+        {"expected": "player", "last_dealer": "player"}, questions_deal={}),
 }
 
 
@@ -1132,6 +1143,8 @@ QUESTION_FACTS: dict[str, str] = {
     "winner": "player", "is_winner": "bool", "jackpot": "int", "opener": "player",
     "is_opener": "bool", "others_went_in": "bool", "bet_made": "bool", "called": "bool",
     "straddled": "bool", "last_straddler": "player",
+    # whether a player in this deal declined to straddle in his turn, and who first did
+    "straddle_refused": "bool", "straddle_refused_by": "player",
     "act": "str", "regular": "bool", "stake": "int", "pool": "int", "in_turn": "bool",
     # for "may PLAYER ACT": what the act, done now, would be found, and the book's decision
     "found": "str", "decision": "str",
@@ -1140,6 +1153,10 @@ QUESTION_FACTS: dict[str, str] = {
     "short_of_funds": "bool", "borrowed": "bool", "table_stakes": "bool",
     # the sitting: which deal this is, who dealt it, who the book has deal the next
     "deal": "int", "next_dealer": "player", "last_dealer": "player",
+    # whether the deal the events reach is in question and the book is silent on it (a
+    # finding that ``questions_deal``, on which the ruling is silent): whether it stands,
+    # and so who deals after it, the book does not say
+    "deal_in_question": "bool",
     # "what must PLAYER put in": what he must add to come in (or stay, or call), whether
     # anyone has yet opened the pool, and whether he has the first say
     "to_put_in": "int", "opened": "bool", "first_say": "bool", "ante": "int",

@@ -294,6 +294,19 @@ class Provision(Struct, kw_only=True, forbid_unknown_fields=True):
             ),
         ]
     ) = OMITTED
+    dealt_again_by: (
+        Annotated[
+            Literal["dealer"],
+            Meta(
+                description=(
+                    "For a decision that ends the deal (a misdeal, a new deal): who deals "
+                    "the new deal, where the law says (dealer: the same dealer). Where it "
+                    "is not set, the book does not say, and who deals next is answered "
+                    "silent."
+                )
+            ),
+        ]
+    ) = OMITTED
     penalty: Penalty = OMITTED
     evidence: Evidence = OMITTED
     parties: (
