@@ -33,6 +33,7 @@ import contextlib
 import os
 import stat
 import sys
+import tempfile
 from collections.abc import Callable
 from typing import Any
 
@@ -246,32 +247,29 @@ def put(k: str, value: Any, verify: Callable[[Any], bool] | None = None,
             head["verified"] = True
         header = msgspec.json.encode(head)
         os.makedirs(d, mode=0o700, exist_ok=True)
-        for _ in range(100):
-            tmp = os.path.join(d, f"tmp{os.urandom(6).hex()}.tmp")
-            # The name is chosen before the file is made, so that an interrupt that comes
-            # as it is made (the file there, its descriptor not yet returned) is caught
-            # below and the file taken away: nothing half written is left behind.
-            try:
-                fd = _new_file(tmp)
-                with os.fdopen(fd, "wb") as fh:
-                    fh.write(header + b"\n" + body)
-                os.replace(tmp, os.path.join(d, f"{k}.json"))
-                return
-            except FileExistsError:
-                continue
-            except BaseException:
+        # The temporary file's name begins with a prefix of this write's own, so that an
+        # interrupt that comes as tempfile makes it (the file there, its name not yet
+        # returned) is caught below and the file found and taken away all the same:
+        # nothing half written is left behind.
+        prefix = f"tmp{os.urandom(6).hex()}-"
+        tmp = None
+        try:
+            fd, tmp = tempfile.mkstemp(suffix=".tmp", prefix=prefix, dir=d)
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(header + b"\n" + body)
+            os.replace(tmp, os.path.join(d, f"{k}.json"))
+        except BaseException:
+            for name in [tmp] if tmp else _named(d, prefix):
                 with contextlib.suppress(OSError):
-                    os.unlink(tmp)
-                raise
+                    os.unlink(name)
+            raise
     except (OSError, ValueError, RecursionError, msgspec.MsgspecError):
         pass  # a cache that cannot be written is only a slower start
 
 
-def _new_file(tmp: str) -> int:
-    """A new file at ``tmp``, open for writing and readable by its owner alone, as
-    ``tempfile.mkstemp`` makes one (created, never opened if it is there already, nor
-    through a link), without importing tempfile: tempfile, and the random, shutil, zlib,
-    bz2 and lzma it brings, cost a first run 11 M instructions."""
-    flags = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-             | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
-    return os.open(tmp, flags, 0o600)
+def _named(d: str, prefix: str) -> list[str]:
+    """The files in ``d`` whose names begin with ``prefix``."""
+    try:
+        return [os.path.join(d, n) for n in os.listdir(d) if n.startswith(prefix)]
+    except OSError:
+        return []
