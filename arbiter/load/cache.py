@@ -30,6 +30,7 @@ is no cache, never one in the working directory; ``arbiter --verbose`` says so, 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import stat
 import sys
@@ -46,10 +47,6 @@ try:  # the password database: not on Windows
 except ImportError:  # pragma: no cover - Windows
     pwd = None  # type: ignore[assignment]
 
-try:  # the BLAKE2 module alone: hashlib would load OpenSSL on every start
-    from _blake2 import blake2b
-except ImportError:  # pragma: no cover - a Python built without it
-    from hashlib import blake2b
 
 CACHE_FORMAT = b"arbiter-cache-4"  # 4: a rulebook's lines within its data
 MAX_ENTRY = 16 * 1024 * 1024  # bytes; far beyond any real rulebook's entry
@@ -138,7 +135,7 @@ def _home() -> tuple[str | None, str]:
 
 def digest(*parts: bytes) -> str:
     """BLAKE2b-256 of the parts, each prefixed by its length (so no two splits collide)."""
-    h = blake2b(digest_size=32)
+    h = hashlib.blake2b(digest_size=32)
     for part in parts:
         h.update(len(part).to_bytes(8, "big"))
         h.update(part)
