@@ -14,12 +14,11 @@ from itertools import combinations
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
-from msgspec import Struct
-
 from ..errors import InputError, did_you_mean
 from ..load import cache
 from ..load.files import decode, read_bytes, shipped_dir
 from ..load.formats.check import conform, fits
+from ..load.formats.rulebook import RulebookFile
 from ..load.yamlsafe import format_path, parse
 from ..terms.vocabulary import FINDINGS, PARAMETERS, QUESTION_FACTS, VOIDS, facts_of
 from .conditions import disjoint, never
@@ -160,19 +159,9 @@ def _from_cache(entry: Any, checked: bool = False) -> dict[str, Any] | None:
         for part in _LINED:
             if part in data:
                 bare[part] = [{k: v for k, v in x.items() if k != "line"} for x in data[part]]
-        if not fits(bare, _rulebook_file()) or _cross_fault(bare) is not None:
+        if not fits(bare, RulebookFile) or _cross_fault(bare) is not None:
             return None
     return data
-
-
-def _rulebook_file() -> type[Struct]:
-    """The rulebook's declared format, imported when a rulebook is checked against it."""
-    # Lazy: a rulebook read from the cache, checked by the run that wrote it, needs no
-    # format; declaring it (the parameters' Structs built from the registry) costs every
-    # start some 12 M instructions.
-    from ..load.formats.rulebook import RulebookFile
-
-    return RulebookFile
 
 
 def error_at(path: StrPath, where: tuple[str | int, ...], message: str) -> InputError:
@@ -200,7 +189,7 @@ def validate_rulebook(doc: Document) -> dict[str, Any]:
     if not isinstance(doc.data, dict):
         raise doc.error((), "expected a mapping with id, title and laws")
     # the declared format, strictly: no 2.0 for 2, no .nan
-    conform(doc, "rulebook", _rulebook_file())
+    conform(doc, "rulebook", RulebookFile)
     data: dict[str, Any] = doc.data
     bad = _cross_fault(data)
     if bad is not None:
