@@ -29,16 +29,12 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
+import signal
 import sys
 
-# Nothing is imported here that Python has not imported already (contextlib by site), so
-# that the time between the package's first line and main's, when a SIGINT is still
-# Python's, is next to none.
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    import signal as _signal
-else:  # the module itself, without signal.py's enums to build on every start
-    import _signal
+# Nothing is imported here but signal that Python has not imported already (contextlib by
+# site), so that the time between the package's first line and main's, when a SIGINT is
+# still Python's, is short.
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT
 
@@ -51,15 +47,15 @@ _UNDER_WAY: list[bool] = []  # main has begun: there may be something to clean u
 
 
 def _interrupt(signum: int, frame: object) -> None:
-    _signal.signal(_signal.SIGINT, _signal.SIG_IGN)  # one is enough: a second changes nothing
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # one is enough: a second changes nothing
     if not _UNDER_WAY:
         interrupted()  # nothing of arbiter's is under way: end here and now
     raise Interrupted
 
 
 # Taken over as this module is imported, the first thing the command does (see above).
-if _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:  # not nohup's SIG_IGN
-    _signal.signal(_signal.SIGINT, _interrupt)
+if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # not nohup's SIG_IGN
+    signal.signal(signal.SIGINT, _interrupt)
 
 
 def main() -> None:
@@ -110,7 +106,7 @@ def _msgspec_without_typing_extensions() -> None:
 def interrupted() -> None:
     """One line on stderr, and the process ends with 130; what stdout holds unwritten is
     dropped, never flushed half-way."""
-    _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     with contextlib.suppress(OSError):  # stderr is gone: the status still says it
         os.write(2, b"arbiter: interrupted\n")
     os._exit(EXIT_INTERRUPTED)
@@ -121,7 +117,7 @@ def hard_exit(code: object) -> None:
     would word it (None is 0; text is written to stderr, and the status is 1). The command
     is done: a SIGINT from here on changes nothing."""
     with contextlib.suppress(ValueError):  # not in the main thread
-        _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     if code is None:
         status = 0
     elif isinstance(code, int):

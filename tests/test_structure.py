@@ -29,10 +29,6 @@ LAZY_ALLOWED = {
     # answers and judge import each other inside functions; core (issue 19) is reworking
     # both (the ruling read by the answers), which removes the circle.
     "arbiter.ruling.answers", "arbiter.ruling.judge",
-    # PyYAML is imported on the first parse: `law` and a cached rulebook read no YAML.
-    # The rulebook's format only when a rulebook is checked against it, not when it is
-    # read from the cache that its writer checked.
-    "arbiter.law.rulebooks",
     # difflib only to answer a wrong word with the nearest (an error's path).
     "arbiter.errors",
     # json only for --format json; a ruling in text imports the module for its wrapping.

@@ -11,15 +11,14 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator
 from itertools import combinations
+from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
-
-from msgspec import Struct
 
 from ..errors import InputError, did_you_mean
 from ..load import cache
 from ..load.files import decode, read_bytes, shipped_dir
 from ..load.formats.check import conform, fits
-from ..load.paths import joined, normal, stem, suffix
+from ..load.formats.rulebook import RulebookFile
 from ..load.yamlsafe import format_path, parse
 from ..terms.vocabulary import EFFECTS, FINDINGS, PARAMETERS, QUESTION_FACTS, VOIDS, facts_of
 from .conditions import disjoint, never
@@ -37,7 +36,7 @@ def builtin_dir() -> str:
 
 def examples_dir() -> str:
     """The example house books shipped with arbiter, each reachable by its id."""
-    return joined(builtin_dir(), "examples")
+    return str(PurePath(builtin_dir(), "examples"))
 
 
 def example_ids() -> list[str]:
@@ -45,15 +44,15 @@ def example_ids() -> list[str]:
         names = os.listdir(examples_dir())
     except OSError:
         return []
-    return sorted(stem(n) for n in names
-                  if suffix(n) in (".yaml", ".yml") and _is_id(stem(n)))
+    return sorted(PurePath(n).stem for n in names
+                  if PurePath(n).suffix in (".yaml", ".yml") and _is_id(PurePath(n).stem))
 
 
 def search_path(extra: Iterable[StrPath] = ()) -> list[str]:
-    dirs = [normal(os.fspath(d)) for d in extra]
+    dirs = [str(PurePath(os.fspath(d))) for d in extra]
     env = os.environ.get("ARBITER_RULEBOOKS")
     if env:
-        for d in (normal(x) for x in env.split(os.pathsep) if x):
+        for d in (str(PurePath(x)) for x in env.split(os.pathsep) if x):
             if not os.path.isdir(d):
                 raise InputError(f"ARBITER_RULEBOOKS names {str(d)!r}, which is not a directory")
             if not os.access(d, os.R_OK | os.X_OK):
@@ -160,19 +159,9 @@ def _from_cache(entry: Any, checked: bool = False) -> dict[str, Any] | None:
         for part in _LINED:
             if part in data:
                 bare[part] = [{k: v for k, v in x.items() if k != "line"} for x in data[part]]
-        if not fits(bare, _rulebook_file()) or _cross_fault(bare) is not None:
+        if not fits(bare, RulebookFile) or _cross_fault(bare) is not None:
             return None
     return data
-
-
-def _rulebook_file() -> type[Struct]:
-    """The rulebook's declared format, imported when a rulebook is checked against it."""
-    # Lazy: a rulebook read from the cache, checked by the run that wrote it, needs no
-    # format; declaring it (the parameters' Structs built from the registry) costs every
-    # start some 12 M instructions.
-    from ..load.formats.rulebook import RulebookFile
-
-    return RulebookFile
 
 
 def error_at(path: StrPath, where: tuple[str | int, ...], message: str) -> InputError:
@@ -190,7 +179,7 @@ def id_mismatch(path: StrPath, book_id: str) -> InputError:
     return error_at(
         path,
         ("id",),
-        f"expected id {stem(os.fspath(path))!r}, the name of the file; got {book_id!r} "
+        f"expected id {PurePath(path).stem!r}, the name of the file; got {book_id!r} "
         f"(or rename the file {book_id}.yaml)",
     )
 
@@ -200,7 +189,7 @@ def validate_rulebook(doc: Document) -> dict[str, Any]:
     if not isinstance(doc.data, dict):
         raise doc.error((), "expected a mapping with id, title and laws")
     # the declared format, strictly: no 2.0 for 2, no .nan
-    conform(doc, "rulebook", _rulebook_file())
+    conform(doc, "rulebook", RulebookFile)
     data: dict[str, Any] = doc.data
     bad = _cross_fault(data)
     if bad is not None:
@@ -268,14 +257,14 @@ class Library:
         found: dict[str, str] = {}
         for d in reversed(self.dirs):
             try:
-                names = sorted(n for n in os.listdir(d) if suffix(n) in
+                names = sorted(n for n in os.listdir(d) if PurePath(n).suffix in
                                (".yaml", ".yml")) if os.path.isdir(d) else []
             except OSError as exc:
                 raise InputError(f"cannot read the rulebook directory: {exc.strerror}",
                                  file=d) from None
             for n in names:
-                if _is_id(stem(n)):  # only files named as ids are rulebooks
-                    found[stem(n)] = joined(d, n)
+                if _is_id(PurePath(n).stem):  # only files named as ids are rulebooks
+                    found[PurePath(n).stem] = str(PurePath(d, n))
         return dict(sorted(found.items()))
 
     def ids(self) -> list[str]:
@@ -289,7 +278,7 @@ class Library:
             check_id(book_id, self.ids())
         for d in (*self.dirs, examples_dir()):
             for ext in (".yaml", ".yml"):
-                f = joined(d, f"{book_id}{ext}")
+                f = str(PurePath(d, f"{book_id}{ext}"))
                 if os.path.lexists(f):  # a FIFO or a link to nothing is refused as it is read
                     return f
         known = [*self.ids(), *example_ids()]
@@ -303,7 +292,7 @@ class Library:
                 (*_chain, book_id)))
         path = self.path_of(book_id)
         data, k = read_rulebook(path, self.use_cache)
-        if data["id"] != stem(path):
+        if data["id"] != PurePath(path).stem:
             raise id_mismatch(path, data["id"])
         parent = None
         if data.get("extends"):
@@ -365,9 +354,9 @@ def book_for(case: Any, lib: Library, requested: str | None = None) -> Rulebook:
 def load_rulebook(source: StrPath, extra_dirs: Iterable[StrPath] = ()) -> Rulebook:
     """Load a rulebook by id (``peel``) or by path to its YAML file."""
     p = os.fspath(source)
-    if suffix(p) in (".yaml", ".yml") or os.path.isfile(p):
+    if PurePath(p).suffix in (".yaml", ".yml") or os.path.isfile(p):
         lib = Library([os.path.dirname(p) or ".", *extra_dirs])
-        return lib.get(stem(p))
+        return lib.get(PurePath(p).stem)
     return Library(extra_dirs).get(str(source))
 
 

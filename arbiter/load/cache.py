@@ -30,9 +30,11 @@ is no cache, never one in the working directory; ``arbiter --verbose`` says so, 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import stat
 import sys
+import tempfile
 from collections.abc import Callable
 from typing import Any
 
@@ -45,10 +47,6 @@ try:  # the password database: not on Windows
 except ImportError:  # pragma: no cover - Windows
     pwd = None  # type: ignore[assignment]
 
-try:  # the BLAKE2 module alone: hashlib would load OpenSSL on every start
-    from _blake2 import blake2b
-except ImportError:  # pragma: no cover - a Python built without it
-    from hashlib import blake2b
 
 CACHE_FORMAT = b"arbiter-cache-4"  # 4: a rulebook's lines within its data
 MAX_ENTRY = 16 * 1024 * 1024  # bytes; far beyond any real rulebook's entry
@@ -137,7 +135,7 @@ def _home() -> tuple[str | None, str]:
 
 def digest(*parts: bytes) -> str:
     """BLAKE2b-256 of the parts, each prefixed by its length (so no two splits collide)."""
-    h = blake2b(digest_size=32)
+    h = hashlib.blake2b(digest_size=32)
     for part in parts:
         h.update(len(part).to_bytes(8, "big"))
         h.update(part)
@@ -246,32 +244,29 @@ def put(k: str, value: Any, verify: Callable[[Any], bool] | None = None,
             head["verified"] = True
         header = msgspec.json.encode(head)
         os.makedirs(d, mode=0o700, exist_ok=True)
-        for _ in range(100):
-            tmp = os.path.join(d, f"tmp{os.urandom(6).hex()}.tmp")
-            # The name is chosen before the file is made, so that an interrupt that comes
-            # as it is made (the file there, its descriptor not yet returned) is caught
-            # below and the file taken away: nothing half written is left behind.
-            try:
-                fd = _new_file(tmp)
-                with os.fdopen(fd, "wb") as fh:
-                    fh.write(header + b"\n" + body)
-                os.replace(tmp, os.path.join(d, f"{k}.json"))
-                return
-            except FileExistsError:
-                continue
-            except BaseException:
+        # The temporary file's name begins with a prefix of this write's own, so that an
+        # interrupt that comes as tempfile makes it (the file there, its name not yet
+        # returned) is caught below and the file found and taken away all the same:
+        # nothing half written is left behind.
+        prefix = f"tmp{os.urandom(6).hex()}-"
+        tmp = None
+        try:
+            fd, tmp = tempfile.mkstemp(suffix=".tmp", prefix=prefix, dir=d)
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(header + b"\n" + body)
+            os.replace(tmp, os.path.join(d, f"{k}.json"))
+        except BaseException:
+            for name in [tmp] if tmp else _named(d, prefix):
                 with contextlib.suppress(OSError):
-                    os.unlink(tmp)
-                raise
+                    os.unlink(name)
+            raise
     except (OSError, ValueError, RecursionError, msgspec.MsgspecError):
         pass  # a cache that cannot be written is only a slower start
 
 
-def _new_file(tmp: str) -> int:
-    """A new file at ``tmp``, open for writing and readable by its owner alone, as
-    ``tempfile.mkstemp`` makes one (created, never opened if it is there already, nor
-    through a link), without importing tempfile: tempfile, and the random, shutil, zlib,
-    bz2 and lzma it brings, cost a first run 11 M instructions."""
-    flags = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-             | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
-    return os.open(tmp, flags, 0o600)
+def _named(d: str, prefix: str) -> list[str]:
+    """The files in ``d`` whose names begin with ``prefix``."""
+    try:
+        return [os.path.join(d, n) for n in os.listdir(d) if n.startswith(prefix)]
+    except OSError:
+        return []

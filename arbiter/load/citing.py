@@ -6,12 +6,12 @@ never from a ruling: a law's cases are the ones written to exercise it."""
 from __future__ import annotations
 
 import os
+from pathlib import PurePath
 from typing import Any
 
 from ..errors import ArbiterError
 from . import cache as store
 from .examples import files
-from .paths import stem
 from .yamlsafe import parse
 
 
@@ -29,7 +29,7 @@ def cases_citing(book: str, shipped: tuple[str, ...] = ()) -> dict[str, list[str
             st = os.stat(path)
         except OSError:
             continue
-        stamps.append(f"{stem(path)} {st.st_size} {st.st_mtime_ns}".encode())
+        stamps.append(f"{PurePath(path).stem} {st.st_size} {st.st_mtime_ns}".encode())
     k = store.key(b"cases citing", book.encode(), " ".join(shipped).encode(), *stamps)
     use = store.in_use()
     hit = store.get(k) if use else None
@@ -64,7 +64,7 @@ def _index(shown: list[str], book: str, shipped: tuple[str, ...]) -> dict[str, l
         for key in keys:
             refs.update(dict.fromkeys(_cited(expect.get(key))))
         for ref in refs:
-            out.setdefault(ref, []).append(stem(path))
+            out.setdefault(ref, []).append(PurePath(path).stem)
     return out
 
 

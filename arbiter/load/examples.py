@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import os
 import re
+from pathlib import PurePath
 
 from msgspec import Struct
 
 from ..errors import InputError, clip, did_you_mean
 from ..terms.words import hyphenated, lines_of
 from .files import shipped_dir
-from .paths import stem, suffix
 from .yamlsafe import parse  # a quoted title is unquoted as YAML would
 
 
@@ -49,7 +49,7 @@ def _files() -> list[str]:
 
 
 def names() -> list[str]:
-    return sorted(stem(p) for p in _files())
+    return sorted(PurePath(p).stem for p in _files())
 
 
 def title_of(path: str) -> str:
@@ -74,7 +74,7 @@ def files() -> list[str]:
 
 def examples() -> list[Example]:
     """Every shipped case, by name, with its title."""
-    return [Example(stem(p), title_of(p), p) for p in _files()]
+    return [Example(PurePath(p).stem, title_of(p), p) for p in _files()]
 
 
 def listing(shipped: list[Example], columns: int | None = None) -> str:
@@ -115,9 +115,9 @@ def resolve_case(arg: str) -> str:
     if os.path.exists(arg):
         return arg
     name = os.path.basename(arg.rstrip("/")) if arg.rstrip("/") else arg
-    base = stem(name) if suffix(name) in (".yaml", ".yml") else name
+    base = PurePath(name).stem if PurePath(name).suffix in (".yaml", ".yml") else name
     shipped = os.path.join(casebook_dir(), f"{base}.yaml")
-    bare = os.path.dirname(os.path.normpath(arg)) == "" and suffix(arg) == ""
+    bare = os.path.dirname(os.path.normpath(arg)) == "" and PurePath(arg).suffix == ""
     if bare and os.path.isfile(shipped):
         return shipped
     if os.path.isfile(shipped):

@@ -1,11 +1,10 @@
-"""How wide to write: the terminal's width (``COLUMNS``, else the terminal's own, found
-as ``shutil.get_terminal_size`` finds it), never more than what a kind of output is laid
+"""How wide to write: the terminal's width (``COLUMNS``, else the terminal's own, as
+``shutil.get_terminal_size`` finds it), never more than what a kind of output is laid
 out for. Output to a file or a pipe, with no ``COLUMNS``, is written at its own width."""
 
 from __future__ import annotations
 
-import os
-import sys
+import shutil
 
 from ..terms.words import hyphenated, lines_of
 
@@ -15,24 +14,8 @@ NARROWEST = 30  # below this a table of books cannot be laid out at all
 def columns(most: int) -> int:
     """The width to write a text laid out for ``most`` columns."""
 
-    found = _terminal_columns(most)
+    found = shutil.get_terminal_size((most, 24)).columns
     return max(NARROWEST, min(most, found)) if found > 0 else most
-
-
-def _terminal_columns(fallback: int) -> int:
-    """``shutil.get_terminal_size((fallback, 24)).columns``, without importing shutil (it
-    imports zlib, bz2 and lzma: 6 M instructions, 2% of a ruling's start)."""
-    try:
-        found = int(os.environ["COLUMNS"])
-    except (KeyError, ValueError):
-        found = 0
-    if found <= 0:
-        try:
-            found = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):
-            found = 0
-        found = found or fallback
-    return found
 
 
 def fits(lines: list[str], width: int) -> bool:

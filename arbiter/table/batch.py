@@ -12,6 +12,7 @@ import os
 import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from msgspec import Struct
@@ -19,7 +20,6 @@ from msgspec import Struct
 from ..errors import EXIT_BAD_INPUT, ArbiterError, InputError
 from ..load.examples import resolve_case  # only for a name that is no file
 from ..load.files import MAX_CASE, decode
-from ..load.paths import joined, suffix
 from .cases import Case, load_case
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ def _directory(name: str) -> list[Source]:
         return [Source(name, error=InputError(f"cannot read the directory: {exc.strerror}",
                                               file=name))]
     found = []
-    for f in sorted(joined(name, n) for n in names if suffix(n) in SUFFIXES):
+    for f in sorted(str(PurePath(name, n)) for n in names if PurePath(n).suffix in SUFFIXES):
         why = _not_a_case_file(f)
         found.append(Source(f) if why is None else Source(f, error=InputError(
             f"skipped: {why}, not a case file", file=f)))
