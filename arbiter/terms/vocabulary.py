@@ -999,6 +999,15 @@ PARAMETERS: dict[str, ParamSpec] = {
         "choice", "keeps_cards", _NOT_SAY + "whether a player who passes before a jack-pot "
         "is opened is out; this ruling assumes that player keeps the cards and may come in "
         "once it is opened.", ("final", "keeps_cards")),
+    "jackpot.first_say": ParamSpec(
+        "jackpot_first", "Who has the first say in a jack-pot, where every player antes alike: "
+        "the player on the left of the dealer's left-hand neighbour, as in the usual game "
+        "(left_of_age), the dealer's left-hand neighbour (left_of_dealer), or whichever of the "
+        "two the table began with (either).", "choice", "either",
+        _NOT_SAY + "who has the first say in a jack-pot, where every player antes alike and "
+        "there is no single ante or age; this ruling assumes the say begins where the table "
+        "began it, with the player on the dealer's left or the one on his left.",
+        ("left_of_age", "left_of_dealer", "either")),
     "jackpot.series": ParamSpec(
         "jackpot_series", "After the last of the openers: the series begins again (repeat), "
         "or the last holds (hold_last).", "choice", "repeat",
