@@ -37,3 +37,24 @@ def test_jack_pot_say_out_of_turn_is_still_found(book: str) -> None:
     r = replay(load_case("jack.yaml", _jack(events)), Library().get(book))
     found = [f for f in r.findings if f.kind == "out_of_turn"]
     assert [(f.player, f.facts["expected"]) for f in found] == [("D", "B")]
+
+
+def test_opening_without_openers_is_found_at_the_opening() -> None:
+    """K4: the events stop at the opening: the opener's need is tested there (Peel 31), not
+    left to the end, which never comes."""
+    events = "  - {act: deals, hands: {D: Jh Js 9c 6d 2s}}\n  - C passes\n  - D opens 2\n"
+    r = replay(load_case("jack.yaml", _jack(events, jackpot=2)), Library().get("peel"))
+    found = [(f.step, f.player, f.facts["need"], f.facts["ended"]) for f in r.findings
+             if f.kind == "opened_without_openers"]
+    assert found == [(3, "D", "Q", False)]
+
+
+def test_opening_without_openers_is_judged_at_the_end_when_it_comes() -> None:
+    """Once the deal ends, the rule for an opener who wins (Peel 33) is the one that reaches
+    him: one finding, at the end."""
+    events = ("  - {act: deals, hands: {D: Jh Js 9c 6d 2s}}\n  - C passes\n  - D opens 2\n"
+              "  - E passes\n  - A passes\n  - B passes\n")
+    r = replay(load_case("jack.yaml", _jack(events, jackpot=2)), Library().get("peel"))
+    found = [(f.step, f.facts["ended"]) for f in r.findings
+             if f.kind == "opened_without_openers"]
+    assert found == [(6, True)]

@@ -246,7 +246,8 @@ ACTS: dict[Act, ActSpec] = {
         choice_at=("before the draw", "the draw", "after the draw", "the show"),
         choice_words="pass"),
     Act.OPENS: ActSpec("opens (a jack-pot) for the amount",
-                       ("opens",), ("player", "amount"), amount="required"),
+                       ("opens",), ("player", "amount"), amount="required",
+                       governed_by=("jackpot",)),
     Act.DISCARDS: ActSpec("throws out cards to draw", ("discards",), _CARDS_KEYS,
                           number="cards", needs_dealt=True),
     Act.ASKS: ActSpec("asks the dealer for a number of cards", ("asks for", "asks", "demands"),
@@ -612,6 +613,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
         "opened a jack-pot without the hand to open it",
         {"need": "str", "qualified": "bool", "cards": "list", "won": "bool",
          "others_went_in": "bool", "called": "bool",
+         # False: found at the opening, the events stopping before the deal's end
+         "ended": "bool",
          # the least pair that opens the next jack-pot, this game being "as if the previous
          # game had not been opened" (Peel 33), as after one nobody opened
          "next_need": "str"}),

@@ -12,7 +12,7 @@ from ..game import Game, OutOfPlace, Phase, Seat, Status
 from .agreements import opening_stake
 from .base import applies, checks, player
 from .common import after_money, check_turn, pay
-from .openers import openers
+from .openers import openers, opening_openers
 
 
 def _spoken(act: Act) -> str:
@@ -76,6 +76,7 @@ def say_act(*acts: Act, in_turn: Turn, in_draw: Turn = out_of_turn_in_draw,
             in_turn(game, p, ev)
             if not opened and game.opener == p:
                 opening_stake(game, p)
+                opening_openers(game, p)
         after_money(game, p, staked=staked)
 
     checks(*acts)(check_say)
