@@ -532,7 +532,10 @@ FINDINGS: dict[Kind, FindingSpec] = {
                                   # passed_in: where he had passed, the part of the deal
                                   # in which he threw his hand down (before the draw...)
                                   {"act": "str", "expected": "player", "passed": "bool",
-                                   "bet_made": "bool", "passed_in": "str"}),
+                                   "bet_made": "bool", "passed_in": "str",
+                                   # he had passed rather than equal a stake put up
+                                   # before him in the say (Foster 19)
+                                   "declined_stake": "bool"}),
     Kind.OVER_LIMIT: FindingSpec("a raise over the limit", {"amount": "int"}),
     Kind.SHORT_STAKE: FindingSpec("put up less than making good cost",
                                   # raised: the stake had been raised past going in
@@ -673,7 +676,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
         ruled_if=("winner", "winners")),
     Kind.ACTED_AFTER_PASSING: FindingSpec(
         "a player who had passed acted again in the deal (the act does not stand)",
-        {"act": "str", "took_up": "bool", "staked": "bool", "passed_in": "str"}),
+        {"act": "str", "took_up": "bool", "staked": "bool", "passed_in": "str",
+         "declined_stake": "bool"}),
     Kind.BET_WITHDRAWN: FindingSpec("took back a bet he had put up",
                                     {"amount": "int", "bet_made": "bool", "foul_hand": "bool",
                                      "lifted": "bool"}),

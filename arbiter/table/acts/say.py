@@ -32,7 +32,8 @@ def check_say(game: Game, ev: Event) -> None:
     if game.seats[p].status == Status.PASSED:
         game.find(Kind.OUT_OF_TURN, p, f"{p} {_spoken(ev.act)} after {p} had passed",
                   expected=game.turn(), act=_spoken(ev.act), passed=True,
-                  passed_in=game.seats[p].passed_in)
+                  passed_in=game.seats[p].passed_in,
+                  declined_stake=game.seats[p].declined_stake)
     elif game.phase == Phase.SHOW:
         game.find(Kind.OUT_OF_TURN, p, f"{p} {_spoken(ev.act)} after the betting had "
                   "closed", expected=None, act=_spoken(ev.act), passed=False,
