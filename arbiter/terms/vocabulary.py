@@ -302,7 +302,8 @@ ACTS: dict[Act, ActSpec] = {
                            "asks how many", "inquires"), ("player", "about"),
                           player_arg="about", when_out=True),
     Act.WINS: ActSpec("the table agrees whose hand is best at the show",
-                      ("wins the show", "has the best hand", "has the better hand", "wins")),
+                      ("wins the show", "has the best hand", "has the better hand", "wins"),
+                      after_hand=True),  # a narration of what the table decided: see check_wins
     Act.RETAKES: ActSpec("takes back a card he had discarded",
                          ("takes back a discard", "takes back his discards", "takes back"),
                          ("player", "count"), number="optional"),
