@@ -72,9 +72,7 @@ class Seat(Struct):
     let_by: bool = False  # he let his turn to draw go by: it is gone by (Peel 38)
     late: bool = False  # a late draw of his has been found: what he adds to it is part of it
     passed_in: str | None = None  # the part of the deal in which he threw his hand down
-    # he threw it down in the say before the draw rather than equal what a player before him
-    # had put up (Foster 19: "decline to equal the amount put up by any previous player")
-    declined_stake: bool = False
+    declined_stake: bool = False  # passed in the say rather than equal a stake (Foster 19)
     dealt: tuple[str | None, ...] = ()  # the original hand, as far as it was named
     borrowed: bool = False  # borrowed to raise: the borrowed money paid for a going better
     borrowing: bool = False  # borrowed, and the money not yet spent on an act
@@ -357,8 +355,6 @@ class Game:
     def fold(self, name: str) -> None:
         seat = self.seats[name]
         seat.status, seat.passed_in = Status.PASSED, str(self.phase)  # when he threw it
-        seat.declined_stake = self.phase == Phase.SAY and any(
-            s.came_in for n, s in self.seats.items() if n != name)
         self.abandoned.extend(seat.hand)
         seat.hand = []
         self.acted(name)

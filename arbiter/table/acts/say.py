@@ -255,6 +255,9 @@ def _passes(game: Game, p: str, ev: Event) -> None:
             game.acted(p)  # declining to open; he keeps his cards
             return
     game.seats[p].looked = True
+    # Foster 19: he passes rather than "equal the amount put up by any previous player".
+    game.seats[p].declined_stake = game.phase == Phase.SAY and any(
+        s.came_in for s in game.seats.values())
     game.rely("after_retiring")  # the say goes on without him (turns.after_retiring)
     game.fold(p)
 
