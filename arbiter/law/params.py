@@ -56,6 +56,7 @@ class Rules(Struct, frozen=True):
     age_antes_again: bool  # in the first jack-pot, does the age ante beside his blind?
     jackpot_pass: str  # a pass before the jack-pot is opened: final | keeps_cards
     jackpot_series: str  # repeat | hold_last
+    jackpot_first: str  # who has the first say in a jack-pot: left_of_age | left_of_dealer | either
     openers_judged_on: str  # original_hand | final_hand
     deal_passes: str  # who deals the next deal: left_of_dealer | to_winner
     after_short_call: str  # others_go_on | stops_the_game (Peel 60-61)

@@ -72,6 +72,7 @@ class Seat(Struct):
     let_by: bool = False  # he let his turn to draw go by: it is gone by (Peel 38)
     late: bool = False  # a late draw of his has been found: what he adds to it is part of it
     passed_in: str | None = None  # the part of the deal in which he threw his hand down
+    declined_stake: bool = False  # passed in the say rather than equal a stake (Foster 19)
     dealt: tuple[str | None, ...] = ()  # the original hand, as far as it was named
     borrowed: bool = False  # borrowed to raise: the borrowed money paid for a going better
     borrowing: bool = False  # borrowed, and the money not yet spent on an act

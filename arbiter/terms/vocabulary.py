@@ -246,7 +246,8 @@ ACTS: dict[Act, ActSpec] = {
         choice_at=("before the draw", "the draw", "after the draw", "the show"),
         choice_words="pass"),
     Act.OPENS: ActSpec("opens (a jack-pot) for the amount",
-                       ("opens",), ("player", "amount"), amount="required"),
+                       ("opens",), ("player", "amount"), amount="required",
+                       governed_by=("jackpot",)),
     Act.DISCARDS: ActSpec("throws out cards to draw", ("discards",), _CARDS_KEYS,
                           number="cards", needs_dealt=True),
     Act.ASKS: ActSpec("asks the dealer for a number of cards", ("asks for", "asks", "demands"),
@@ -301,7 +302,8 @@ ACTS: dict[Act, ActSpec] = {
                            "asks how many", "inquires"), ("player", "about"),
                           player_arg="about", when_out=True),
     Act.WINS: ActSpec("the table agrees whose hand is best at the show",
-                      ("wins the show", "has the best hand", "has the better hand", "wins")),
+                      ("wins the show", "has the best hand", "has the better hand", "wins"),
+                      after_hand=True),  # a narration of what the table decided: see check_wins
     Act.RETAKES: ActSpec("takes back a card he had discarded",
                          ("takes back a discard", "takes back his discards", "takes back"),
                          ("player", "count"), number="optional"),
@@ -542,7 +544,10 @@ FINDINGS: dict[Kind, FindingSpec] = {
                                   # passed_in: where he had passed, the part of the deal
                                   # in which he threw his hand down (before the draw...)
                                   {"act": "str", "expected": "player", "passed": "bool",
-                                   "bet_made": "bool", "passed_in": "str"}, ("bet_before",)),
+                                   "bet_made": "bool", "passed_in": "str",
+                                   # he had passed rather than equal a stake put up
+                                   # before him in the say (Foster 19)
+                                   "declined_stake": "bool"}, ("bet_before",)),
     Kind.OVER_LIMIT: FindingSpec("a raise over the limit", {"amount": "int"}),
     Kind.SHORT_STAKE: FindingSpec("put up less than making good cost",
                                   # raised: the stake had been raised past going in
@@ -623,6 +628,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
         "opened a jack-pot without the hand to open it",
         {"need": "str", "qualified": "bool", "cards": "list", "won": "bool",
          "others_went_in": "bool", "called": "bool",
+         # False: found at the opening, the events stopping before the deal's end
+         "ended": "bool",
          # the least pair that opens the next jack-pot, this game being "as if the previous
          # game had not been opened" (Peel 33), as after one nobody opened
          "next_need": "str"}),
@@ -681,7 +688,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
         ruled_if=("winner", "winners")),
     Kind.ACTED_AFTER_PASSING: FindingSpec(
         "a player who had passed acted again in the deal (the act does not stand)",
-        {"act": "str", "took_up": "bool", "staked": "bool", "passed_in": "str"}),
+        {"act": "str", "took_up": "bool", "staked": "bool", "passed_in": "str",
+         "declined_stake": "bool"}),
     Kind.BET_WITHDRAWN: FindingSpec("took back a bet he had put up",
                                     {"amount": "int", "bet_made": "bool", "foul_hand": "bool",
                                      "lifted": "bool"}),
@@ -1010,6 +1018,15 @@ PARAMETERS: dict[str, ParamSpec] = {
         "choice", "keeps_cards", _NOT_SAY + "whether a player who passes before a jack-pot "
         "is opened is out; this ruling assumes that player keeps the cards and may come in "
         "once it is opened.", ("final", "keeps_cards")),
+    "jackpot.first_say": ParamSpec(
+        "jackpot_first", "Who has the first say in a jack-pot, where every player antes alike: "
+        "the player on the left of the dealer's left-hand neighbour, as in the usual game "
+        "(left_of_age), the dealer's left-hand neighbour (left_of_dealer), or whichever of the "
+        "two the table began with (either).", "choice", "either",
+        _NOT_SAY + "who has the first say in a jack-pot, where every player antes alike and "
+        "there is no single ante or age; this ruling assumes the say begins where the table "
+        "began it, with the player on the dealer's left or the one on his left.",
+        ("left_of_age", "left_of_dealer", "either")),
     "jackpot.series": ParamSpec(
         "jackpot_series", "After the last of the openers: the series begins again (repeat), "
         "or the last holds (hold_last).", "choice", "repeat",

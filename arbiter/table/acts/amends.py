@@ -74,4 +74,8 @@ def apply_adds(game: Game, ev: Event) -> None:
 def apply_disputes(game: Game, ev: Event) -> None:
     p = player(ev)
     what = ev.describe().removeprefix(p + " ")
+    if ev.about is None and what == "disputes":
+        # A bare "disputes" names no fact in dispute: it tells that the case's dispute was
+        # raised, and that dispute (a point of law or of fact) is the question's to answer.
+        return
     game.find(Kind.FACT_DISPUTED, p, f"{p} {what}", about=ev.about, what=what)

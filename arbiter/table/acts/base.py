@@ -119,7 +119,8 @@ def admissible(game: Game, ev: Event) -> bool:
         did = ev.describe().removeprefix(p + " ")
         game.find(Kind.ACTED_AFTER_PASSING, p, f"{p}, having passed, {did}", act=words,
                   took_up=ev.act in TAKING_UP, staked=ev.act in STAKING,
-                  passed_in=game.seats[p].passed_in)
+                  passed_in=game.seats[p].passed_in,
+                  declined_stake=game.seats[p].declined_stake)
         return False
     if game.phase == Phase.OVER and not spec.after_hand:
         raise OutOfPlace(f"the hand is over ({over(game)}), so it comes too late")

@@ -161,6 +161,13 @@ def check_turn(game: Game, name: str, act: str) -> None:
             # straddle and who does anything else in his say has omitted it in his turn.
             game.declined.append(name)
             game.refused_by = name
+        if (game.jackpot and not game.say_started and game.rules.jackpot_first == "either"
+                and len(game.to_act) > 1 and game.to_act[0] == game.age
+                and name == game.to_act[1]):
+            # A jack-pot's say begun on the left of the player on the dealer's left: the
+            # order the table took, where the book does not give one (``jackpot.first_say``).
+            game.to_act.append(game.to_act.pop(0))
+            game.rely("jackpot_first")
         game.say_started = game.straddling_closed = True
     if (game.phase == Phase.BETTING and game.rules.age_may_hold and not game.bet_made
             and len(game.to_act) > 1 and game.to_act[0] == game.age

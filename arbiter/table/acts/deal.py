@@ -206,7 +206,12 @@ def apply_deals(game: Game, ev: Event) -> None:
     standing = game.standing_straddles()
     first = game.left_of(standing[-1][0] if standing else game.age)
     if game.jackpot:
-        first = game.left_of(game.dealer)
+        # Every player antes alike, so there is no ante or age to count from: the rulebook's
+        # ``jackpot.first_say`` (the engine's assumption where it gives none, said where a
+        # ruling turns on it). Under ``either`` the say begins on the dealer's left unless
+        # the next player speaks first (``check_turn``).
+        first = game.left_of(game.age if game.rules.jackpot_first == "left_of_age"
+                             else game.dealer)
     game.to_act = game.in_order_from(first)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...terms.cards import RANK_NAMES, RANKS, Category, card_name, evaluate
 from ...terms.vocabulary import Kind
-from ..game import Game
+from ..game import Game, Phase
 
 
 def openers(game: Game, name: str) -> tuple[str, bool | None, list[str]]:
@@ -51,10 +51,34 @@ def next_need(game: Game) -> str:
     return RANK_NAMES[nxt] + "s"
 
 
+def opening_openers(game: Game, name: str) -> None:
+    """At the opening of a jack-pot: ``name`` opened it without the hand that opens it, where
+    his cards are known (Peel 30 to 32: it "shall not be opened by any player unless he have"
+    them; Hoffmann p. 132: the opener is "any player who chances to hold a pair of jacks").
+    Kept open: if the deal ends, the end's finding (``check_openers``) takes its place, the
+    book's rule for an opener who wins or shows (Peel 33) being the one that reaches him."""
+    need, qualified, known = openers(game, name)
+    if qualified is not False:
+        return
+    f = game.find(Kind.OPENED_WITHOUT_OPENERS, name,
+                  f"{name} opened the jack-pot; the least hand to open it is a pair of "
+                  f"{card_name(need + 's').split(' of ')[0]}s", need=need, qualified=False,
+                  cards=known, won=False, others_went_in=False, called=False, ended=False,
+                  next_need=next_need(game), relied=game.rely(*_openers_rules(game)))
+    game.track("opened", name, f)
+
+
 def check_openers(game: Game) -> None:
     """At the end of a jack-pot: did the opener hold openers?"""
     if not game.jackpot or not game.opener:
         return
+    at_opening = game.open_findings.pop(("opened", game.opener), None)
+    if at_opening is not None and game.phase in (Phase.OVER, Phase.SHOW):
+        # The deal has ended: the opener is judged by the rule for its end, as before.
+        if at_opening in game.findings:
+            game.findings.remove(at_opening)
+    elif at_opening is not None:
+        return  # the events stop before the end: the opening is the point
     need, qualified, known = openers(game, game.opener)
     winners = game.outcome.get("winners") or [game.outcome.get("winner")]
     won = game.opener in winners
@@ -70,7 +94,8 @@ def check_openers(game: Game) -> None:
                   need=need, qualified=qualified, cards=known, won=won,
                   others_went_in=any(s.came_in for n, s in game.seats.items()
                                      if n != game.opener),
-                  called=game.outcome.get("kind") == "show", next_need=next_need(game),
+                  called=game.outcome.get("kind") == "show", ended=True,
+                  next_need=next_need(game),
                   relied=game.rely(*_openers_rules(game)))
     took = game.open_findings.get(("won", game.opener))
     if took is not None:

@@ -12,7 +12,7 @@ from ..game import Game, OutOfPlace, Phase, Seat, Status
 from .agreements import opening_stake
 from .base import applies, checks, player
 from .common import after_money, check_turn, pay
-from .openers import openers
+from .openers import openers, opening_openers
 
 
 def _spoken(act: Act) -> str:
@@ -32,7 +32,8 @@ def check_say(game: Game, ev: Event) -> None:
     if game.seats[p].status == Status.PASSED:
         game.find(Kind.OUT_OF_TURN, p, f"{p} {_spoken(ev.act)} after {p} had passed",
                   expected=game.turn(), act=_spoken(ev.act), passed=True,
-                  passed_in=game.seats[p].passed_in)
+                  passed_in=game.seats[p].passed_in,
+                  declined_stake=game.seats[p].declined_stake)
     elif game.phase == Phase.SHOW:
         game.find(Kind.OUT_OF_TURN, p, f"{p} {_spoken(ev.act)} after the betting had "
                   "closed", expected=None, act=_spoken(ev.act), passed=False,
@@ -76,6 +77,7 @@ def say_act(*acts: Act, in_turn: Turn, in_draw: Turn = out_of_turn_in_draw,
             in_turn(game, p, ev)
             if not opened and game.opener == p:
                 opening_stake(game, p)
+                opening_openers(game, p)
         after_money(game, p, staked=staked)
 
     checks(*acts)(check_say)
@@ -253,6 +255,9 @@ def _passes(game: Game, p: str, ev: Event) -> None:
             game.acted(p)  # declining to open; he keeps his cards
             return
     game.seats[p].looked = True
+    # Foster 19: he passes rather than "equal the amount put up by any previous player".
+    game.seats[p].declined_stake = game.phase == Phase.SAY and any(
+        s.came_in for s in game.seats.values())
     game.rely("after_retiring")  # the say goes on without him (turns.after_retiring)
     game.fold(p)
 

@@ -14,7 +14,7 @@ from ...terms.vocabulary import Act, Kind
 from ..cases import Event
 from ..game import Game, Impossible, OutOfPlace, Phase, Seat, Status, table_stakes
 from .agreements import book_rules
-from .base import applies, checks, player
+from .base import applies, checks, over, player
 from .common import wrong_size
 from .draw import complete_delivery
 from .openers import check_openers, next_need, openers
@@ -81,12 +81,23 @@ def apply_claims(game: Game, ev: Event) -> None:
 
 @checks(Act.WINS)
 def check_wins(game: Game, ev: Event) -> None:
+    if game.phase == Phase.OVER:
+        if player(ev) in _winners(game):
+            return  # it tells what the table already decided: no act, and no irregularity
+        raise OutOfPlace(f"the hand is over ({over(game)}), so it comes too late")
     if game.phase != Phase.SHOW:
         raise OutOfPlace("a hand wins at the show, when the betting is over")
 
 
+def _winners(game: Game) -> list[str]:
+    out = game.outcome or {}
+    return [w for w in (*(out.get("winners") or ()), out.get("winner")) if w]
+
+
 @applies(Act.WINS)
 def apply_wins(game: Game, ev: Event) -> None:
+    if game.phase == Phase.OVER:
+        return  # the winner the table already had (check_wins)
     game.declared_winner = player(ev)
 
 
