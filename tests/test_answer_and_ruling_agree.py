@@ -144,7 +144,7 @@ def test_foster_20_who_deals_after_a_false_opener_showed_says_only_what_happened
     """h-24 under Foster: C opened, nobody would equal him, and C showed (no openers): B
     deals next, on law 20, but the answer does not say C took the pool without showing, which
     the events contradict and the ruling (silent on the jack pot) does not decide."""
-    case = load_case(PENDING / "h24-false-opener-next-deal.yaml")
+    case = load_case(ROOT / "cases" / "h24-false-opener-next-deal.yaml")
     a = judge(case, books["foster"]).answer
     assert a.answer == "B" and a.cites == ["20"], a.line()
     assert "without showing" not in a.line() and "took the pool" not in a.line()
