@@ -73,8 +73,10 @@ def apply_adds(game: Game, ev: Event) -> None:
 @applies(Act.DISPUTES)
 def apply_disputes(game: Game, ev: Event) -> None:
     p = player(ev)
-    what = ev.describe().removeprefix(p + " ")
-    if ev.about is None and what == "disputes":
+    # What he disputes, as the line tells it after its first word, the player as written
+    # (a case whose players are renamed keeps its lines' words).
+    what = ev.describe().partition(" ")[2] or ev.describe()
+    if ev.about is None and len(what.split()) == 1:
         # A bare "disputes" names no fact in dispute: it tells that the case's dispute was
         # raised, and that dispute (a point of law or of fact) is the question's to answer.
         return
