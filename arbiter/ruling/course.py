@@ -30,7 +30,7 @@ from ..table.replay import Moment, Replay, replay
 from ..terms.findings import Consequence
 from ..terms.vocabulary import EFFECTS, EXCESS_OVER, FINDINGS, Act, Decision, Kind, Undoes
 from .counters import tell
-from .rulings import rule_on
+from .rulings import by_kind, rule_on
 
 if TYPE_CHECKING:
     from ..law.laws import Rulebook
@@ -172,13 +172,11 @@ def acting_kinds(book: Rulebook) -> frozenset[str]:
     hit = _ACTING.get(id(provs))
     if hit is not None and hit[0] is provs:
         return hit[1]
-    by_kind: dict[str, list[dict[str, Any]]] = {}
-    for p in provs:
-        by_kind.setdefault(p["finding"], []).append(p)
+    kinds = by_kind(book)
     out = set()
     for kind, spec in FINDINGS.items():
-        tried = [*by_kind.get(str(kind), []), *by_kind.get(str(Kind.RULE_WAIVED), []),
-                 *(by_kind.get(str(spec.tried_by), []) if spec.tried_by else [])]
+        tried = [*kinds.get(str(kind), []), *kinds.get(str(Kind.RULE_WAIVED), []),
+                 *(kinds.get(str(spec.tried_by), []) if spec.tried_by else [])]
         if any(p.get("penalty") or spec.effects.get(str(p["decision"]))
                or EFFECTS.get(Decision(p["decision"])) for p in tried):
             out.add(str(kind))

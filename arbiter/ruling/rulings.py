@@ -201,7 +201,8 @@ def decide_alone(r: Replay, book: Rulebook, f: Finding) -> list[Decided]:
 _BY_KIND: dict[int, tuple[Any, dict[str, list[dict[str, Any]]]]] = {}
 
 
-def _by_kind(book: Rulebook) -> dict[str, list[dict[str, Any]]]:
+def by_kind(book: Rulebook) -> dict[str, list[dict[str, Any]]]:
+    """The book's provisions by the kind of finding they rule (kept per book)."""
     provs = book.provisions
     hit = _BY_KIND.get(id(provs))
     if hit is not None and hit[0] is provs:
@@ -231,7 +232,7 @@ class _Judge:
 
     def __init__(self, r: Replay, book: Rulebook) -> None:
         self.r, self.book = r, book
-        self.by_kind = _by_kind(book)
+        self.by_kind = by_kind(book)
         self.table = TableFacts(r)
         self.procedures = Procedures(book, self.table)
         self.trace: list[TraceEntry] = []
