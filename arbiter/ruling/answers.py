@@ -23,6 +23,7 @@ from msgspec.structs import replace
 from ..errors import InputError
 from ..law.params import cites_of
 from ..law.provisions import fill, match
+from ..table.cases import Event
 from ..terms.seats import names_text
 from ..terms.vocabulary import (
     ACTS,
@@ -41,11 +42,11 @@ from ..terms.vocabulary import (
 )
 from ..terms.words import condition_words, penalty_words, run_on
 from ..terms.words import sentence as _sentence
+from .course import acting_step, course
 from .rulings import decide_alone
 
 if TYPE_CHECKING:
     from ..law.laws import Rulebook
-    from ..table.cases import Event
     from ..table.questions import Asked
     from ..table.replay import Replay, Step
     from .rulings import Decided, Ruling, Silence
@@ -195,8 +196,6 @@ def if_short_of_funds(ruling: Ruling, asked: Asked) -> Answer | None:
     that amount"; Hoffmann p. 133, at table stakes he "cannot be 'raised' to any greater
     amount"), silent where the book is silent on a player short of funds. None where his
     funds cover it, or the book has him find the whole (Peel 62)."""
-    from ..table.cases import Event
-    from .course import course
 
     r, p = ruling.replay, asked.player
     if p is None or p not in r.seats or r.status(p) != "in" or r.final.turn != p:
@@ -247,8 +246,6 @@ def if_the_rest_pass(ruling: Ruling, asked: Asked) -> Answer | None:
     takes the pool uncalled, so the answer is the book's for that end, every player still to
     speak passing in turn (where the book leaves a player who passed before the opening his
     cards, he is one of them). None where the deal does not end so."""
-    from ..table.cases import Event
-    from .course import course
 
     r, p = ruling.replay, asked.player
     if r.outcome.get("kind") != "unfinished" or p is None or r.status(p) != "in":
@@ -280,8 +277,6 @@ def for_each_hand(ruling: Ruling, asked: Asked) -> Answer | None:
     the table as its rulings leave it). A hand the table has found foul (more or less than
     five cards) is none of the possibilities: it is not compared (Peel 64: "the holder of
     the best hand" of the others)."""
-    from ..table.cases import Event
-    from .course import course
 
     book, case = ruling.rulebook, ruling.case
     parts: list[str] = []
@@ -563,7 +558,6 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     consequence (yes, where the act is lawful and the book lets it stand); found and not
     ruled -- silent; nothing found -- the book's own answer, or yes on the laws by which
     the table goes at that point, or silent where the book gives none."""
-    from .course import course
 
     book, case = ruling.rulebook, ruling.case
     assert asked.act is not None
@@ -927,7 +921,6 @@ def closed_by(ruling: Ruling, player: str | None) -> tuple[Decided, str] | None:
     made on every reading of the facts, and acting on the table by the end of the events
     (its finding complete, or pointed out where it acts only when found), though no act
     follows it there. The acts of that deal are then closed to him."""
-    from .course import acting_step
 
     events = ruling.case.events
     now = ruling.replay.facts.get("deal", 1)
