@@ -53,16 +53,36 @@ def _interrupt(signum: int, frame: object) -> None:
     raise Interrupted
 
 
+_SWALLOWED: list[bool] = []  # an Interrupted raised where Python could only print it
+
+
+def _unraisable(info: sys.UnraisableHookArgs) -> None:
+    """A SIGINT that lands in a callback Python runs between two of the program's own
+    steps (an import lock's weakref callback, a ``__del__``) raises ``Interrupted`` where
+    nothing can catch it: Python would print "Exception ignored" and go on as if Ctrl-C had
+    never come. It is kept instead, and answered when the command returns (before anything
+    is flushed); a second Ctrl-C meanwhile is raised as usual."""
+    if isinstance(info.exc_value, Interrupted):
+        _SWALLOWED.append(True)
+        signal.signal(signal.SIGINT, _interrupt)
+        return
+    sys.__unraisablehook__(info)
+
+
 # Taken over as this module is imported, the first thing the command does (see above).
 if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # not nohup's SIG_IGN
     signal.signal(signal.SIGINT, _interrupt)
+    sys.unraisablehook = _unraisable
 
 
 def main() -> None:
     try:
         _UNDER_WAY.append(True)
         gc.disable()
-        hard_exit(_command())
+        code = _command()
+        if _SWALLOWED:
+            interrupted()
+        hard_exit(code)
     except (Interrupted, KeyboardInterrupt):
         interrupted()
 

@@ -63,3 +63,34 @@ def test_an_error_shown_with_arbiter_debug_ends_the_usual_way(tmp_path: Path) ->
                           env={**os.environ, "ARBITER_DEBUG": "1"})
     assert done.returncode == 1
     assert b"Traceback" in done.stderr
+
+
+# A Ctrl-C that lands in a callback Python runs between two of the program's own steps (a
+# weakref callback, as importlib's module locks have; a ``__del__``): the Interrupted raised
+# there cannot propagate. Python would print "Exception ignored" and run on to status 0.
+_IN_A_CALLBACK = """
+import os, signal, sys, weakref
+from arbiter import entry
+ruling = entry._command
+def command():
+    class Held: pass
+    held = Held()
+    def callback(ref):
+        os.kill(os.getpid(), signal.SIGINT)
+        sum(range(10))  # the handler runs here, inside the callback
+    ref = weakref.ref(held, callback)
+    del held
+    return ruling()
+entry._command = command
+sys.argv = ["arbiter", "rule", "peel-the-say"]
+entry.main()
+"""
+
+
+def test_ctrl_c_inside_a_callback_still_ends_the_run_with_one_line_and_130() -> None:
+    whole = subprocess.run([sys.executable, "-m", "arbiter", "rule", "peel-the-say"],
+                           capture_output=True, timeout=120).stdout
+    done = run(_IN_A_CALLBACK)
+    assert done.stderr == b"arbiter: interrupted\n"
+    assert done.returncode == 130
+    assert done.stdout in (b"", whole)
