@@ -137,7 +137,7 @@ def test_a_broken_body_is_rebuilt_not_a_crash(cache_dir: Path, body: bytes) -> N
 
 def test_an_entry_arbiter_writes_is_marked_verified_and_read_without_a_second_check(
         cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from arbiter.law import rulebooks
+    from arbiter.law import library
 
     before = ruling()
     head, _ = read_entry(entry_of("peel", cache_dir))
@@ -146,8 +146,8 @@ def test_an_entry_arbiter_writes_is_marked_verified_and_read_without_a_second_ch
     def refuse(*_args: Any) -> None:
         raise AssertionError("a verified entry was checked again")
 
-    monkeypatch.setattr(rulebooks, "_cross_fault", refuse)  # beside the shape check
-    monkeypatch.setattr(rulebooks, "check_references", refuse)
+    monkeypatch.setattr(library, "cross_fault", refuse)  # beside the shape check
+    monkeypatch.setattr(library, "check_references", refuse)
     assert ruling() == before
 
 
