@@ -12,8 +12,9 @@ an entry whose header, digest, size or shape is wrong in any way is ignored and 
 Checking an entry's shape again costs more than reading it, so the writer checks once:
 before writing, it reads the entry back from the very bytes it writes and runs the
 reader's checks on it, and marks the entry ``verified`` in its header only if they pass.
-A reader makes the whole check again on any entry not so marked (one written by an
-older arbiter, or by anything else). What such a mark cannot stop is a forgery by the
+A reader does not use a rulebook's entry not so marked (one written by an older
+arbiter, or by anything else): the book is read afresh from its file, and the entry
+written again. What such a mark cannot stop is a forgery by the
 user's own account, which could as well edit the rulebooks themselves.
 
 An entry is read only from a directory and a file owned by the user and writable by nobody
