@@ -18,9 +18,10 @@ from typing import Any, TypeVar
 
 import click
 
+from .commands import read_afresh
 from .commands.faults import reworded
 from .errors import EXIT_BAD_INPUT, ArbiterError, InputError
-from .law.rulebooks import Library
+from .law.library import Library
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -107,7 +108,7 @@ def library(dirs: tuple[str, ...]) -> Library:
                              if os.path.exists(d) else "no such rulebook directory", file=d)
         if not os.access(d, os.R_OK | os.X_OK):
             raise InputError("cannot read the rulebook directory: permission denied", file=d)
-    return Library(dirs)
+    return Library(dirs, afresh=read_afresh)
 
 
 def emit(text: str, nl: bool = True, err: bool = False, safe: bool = True) -> None:

@@ -124,7 +124,7 @@ def _cases_citing(rb: object, rulebook_dirs: tuple[str, ...]) -> dict[str, list[
     unchanged (Hoffmann's straddle is ruled on only where a house book plays it)."""
     # Lazy: `arbiter --help` and completion import this module; what the
     # command runs loads only when it runs.
-    from ..law.rulebooks import builtin_dir, example_ids, read_rulebook_data
+    from ..law.library import builtin_dir, example_ids
     from ..load.citing import cases_citing
 
     lib = library(rulebook_dirs)
@@ -137,7 +137,7 @@ def _cases_citing(rb: object, rulebook_dirs: tuple[str, ...]) -> dict[str, list[
         return cited
     # Only the heirs are built (its entry says what a book extends): building each example
     # house book took `law peel 45` 262 M -> 246 M instructions (docs/speed.md).
-    heirs = [i for i in example_ids() if read_rulebook_data(lib.path_of(i)).get("extends") == book]
+    heirs = [i for i in example_ids() if lib.data(lib.path_of(i)).get("extends") == book]
     for heir in (lib.get(i) for i in heirs):
         for ref, names in cases_citing(heir.id).items():
             law = heir.law(ref)

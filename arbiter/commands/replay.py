@@ -19,7 +19,7 @@ from ..cli import (
     rulebooks_option,
     run_cases,
 )
-from ..law.rulebooks import book_for
+from ..law.library import book_for
 
 
 @click.command("replay", context_settings=CONTEXT, epilog=BATCH_HELP,

@@ -20,7 +20,7 @@ from ..cli import (
     rulebooks_option,
     run_cases,
 )
-from ..law.rulebooks import book_for
+from ..law.library import book_for
 
 
 @click.command("rule", context_settings=CONTEXT, epilog=BATCH_HELP,

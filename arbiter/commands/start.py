@@ -95,7 +95,7 @@ def _house_text(file: str | None, parent: str, rulebook_dirs: tuple[str, ...]) -
     # command runs loads only when it runs.
     from ..errors import InputError
     from ..law.house import house_template
-    from ..law.rulebooks import is_id
+    from ..law.library import is_id
 
     book_id = PurePath(file).stem if file is not None else "club"
     if file is not None and (PurePath(file).suffix not in (".yaml", ".yml") or not is_id(book_id)):

@@ -16,8 +16,8 @@ from msgspec import Struct
 
 from ..errors import did_you_mean
 from .laws import Rulebook
+from .library import Library, error_at
 from .params import parameter_names
-from .rulebooks import Library, error_at, read_rulebook_data
 
 
 class Topic(Struct, frozen=True):
@@ -45,7 +45,7 @@ def topics_of(lib: Library, book: Rulebook) -> list[Topic]:
     if book.extends:
         for t in topics_of(lib, lib.get(book.extends)):
             out[t.id] = t
-    entries = _raw_topics(book, lib.use_cache)
+    entries = _raw_topics(lib, book)
     for i, raw in enumerate(entries):
         laws = []
         for ref in raw.get("laws", []):
@@ -81,8 +81,8 @@ def topics_of(lib: Library, book: Rulebook) -> list[Topic]:
     return list(out.values())
 
 
-def _raw_topics(book: Rulebook, use_cache: bool) -> list[dict[str, Any]]:
-    data = read_rulebook_data(Path(book.file), use_cache)
+def _raw_topics(lib: Library, book: Rulebook) -> list[dict[str, Any]]:
+    data = lib.data(Path(book.file))
     seen: dict[str, int] = {}
     entries: list[dict[str, Any]] = list(data.get("topics", []))
     for i, raw in enumerate(entries):

@@ -12,8 +12,8 @@ from msgspec import Struct, field
 from ..errors import InputError, did_you_mean
 from ..law.alike import Alike, compare_finding, kinds_on
 from ..law.laws import Law, Rulebook
+from ..law.library import Library
 from ..law.params import assumed_value, cites_of
-from ..law.rulebooks import Library
 from ..law.topics import Topic, parameter_keys, topic_ids, topics_of, untopical_laws
 
 
