@@ -27,8 +27,15 @@ from ..table.cases import Case
 from ..table.place import began, place
 from ..table.replay import Replay
 from ..terms.findings import Finding
-from ..terms.vocabulary import EFFECTS, FINDINGS, VOIDS, Kind, facts_of
-from .assumptions import Assumptions, void_undoes
+from ..terms.vocabulary import (
+    EFFECTS,
+    FINDINGS,
+    VOIDS,
+    Kind,
+    Undoes,
+    facts_of,
+)
+from .assumptions import Assumptions, played_on, say_kept, void_undoes
 from .facts import TableFacts
 from .procedures import Procedures
 
@@ -432,6 +439,11 @@ class _Judge:
                 settled = str(settled) + fill(taken, {**values, "witness": heard[0],
                                                       "account": heard[1]})
         void = Decision(p["decision"]) in VOIDS
+        undoes = (p.get("undoes") or void_undoes()) if void else None
+        assumes = self.assumptions.of(f, p)
+        if undoes == Undoes.TURN and not say_kept(self.r.case.events, f.step):
+            undoes = str(Undoes.COUNTERS)  # the others played on: the say as they played it
+            assumes.append(played_on(self.book))
         return Decided(
             finding=f,
             provision=p["id"],
@@ -442,9 +454,9 @@ class _Judge:
             settled_by=settled,
             cites=[_ref(self.book, c) for c in p["cites"]],
             condition=cond,
-            assumes=self.assumptions.of(f, p),
-            undoes=(p.get("undoes") or void_undoes()) if void else None,
-            undoes_assumed=void and not p.get("undoes"),
+            assumes=assumes,
+            undoes=undoes,
+            undoes_assumed=void and (not p.get("undoes") or undoes != p.get("undoes")),
             witness=values.get("witness_heard") or values.get("witness")
             if "evidence" in p else None,
             referee=referee,
