@@ -19,7 +19,7 @@ from msgspec import Struct, field
 
 from ..errors import EXIT_NOT_RULED, ArbiterError
 from ..law.laws import Law, Rulebook
-from ..law.params import assumption, voice
+from ..law.params import assumption, engine_defaults, voice
 from ..law.provisions import Decision, Match, fill, match
 from ..law.search import search
 from ..table.acts.accounts import accounts_given, on_each_account
@@ -30,6 +30,7 @@ from ..terms.findings import Finding
 from ..terms.vocabulary import (
     EFFECTS,
     FINDINGS,
+    UNSAID_EFFECT,
     VOIDS,
     Kind,
     Undoes,
@@ -277,6 +278,7 @@ class _Judge:
                 else:  # a possibility the book rules on only one way: say it is silent on it
                     silences += [self.silence(f, provs, {**account, **cond})
                                  for cond in silent_branches]
+        silences += self.what_follows(decisions, silences)
         _forfeit_once(decisions)
         referee, referee_cites = self.fact_referee(decisions)
         cited: list[str] = []
@@ -287,6 +289,34 @@ class _Judge:
         assumes = self.assumptions.unattached([x.assumes for x in said])
         return Ruling(self.book, self.r, decisions, silences, self.trace,
                       [_citation(self.book, c) for c in cited], referee, assumes)
+
+    def what_follows(self, decided: list[Decided], silent: list[Silence]) -> list[Silence]:
+        """A silence on what follows each act the book rules out of its order without a
+        consequence (``UNSAID_EFFECT``), where a later act of the same player turns on what
+        became of it (``fate_of_earlier``: a bet taken back): the book gives the order, not
+        the act's fate, and the ruling says it is silent on that, the table going on by the
+        engine's stated assumption, rather than file the silence as part of a decision."""
+        out: list[Silence] = []
+        said = {id(s.finding) for s in silent}
+        for d in decided:
+            f = d.finding
+            if d.decision not in UNSAID_EFFECT or d.condition or id(f) in said:
+                continue
+            if not any(FINDINGS[g.kind].fate_of_earlier and g.player == f.player
+                       and g.step > f.step for g in self.r.findings):
+                continue
+            s = self.silence(f, [])
+            near = list(d.cites)  # the order the act broke: the law nearest its fate
+            s.cites = [c for c in s.cites if c not in s.nearest] + near
+            s.nearest = near
+            s.says = s.says.replace("This point is", "What becomes of the act once done "
+                                    "out of its order is").replace(
+                "this point", "what becomes of the act once done out of its order")
+            s.assumes.append(_fill_book(engine_defaults()["out_of_order"]["assumes"],
+                                        self.book))
+            said.add(id(f))
+            out.append(s)
+        return out
 
     def in_turn(self, f: Finding, decided: list[Decided]) -> dict[str, Any] | None:
         """For a finding that an act came before another player's turn (its kind's
@@ -493,6 +523,10 @@ class _Judge:
                        catch.get("says") if catch else None,
                        [_ref(book, c) for c in cites] + list(near), cond or {},
                        self.assumptions.of(f, None))
+
+
+def _fill_book(text: str, book: Rulebook) -> str:
+    return text.replace("{book}", voice(book))
 
 
 def _not_ruled(f: Finding, void: Decided) -> TraceEntry:
