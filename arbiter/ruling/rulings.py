@@ -305,18 +305,26 @@ class _Judge:
             if not any(FINDINGS[g.kind].fate_of_earlier and g.player == f.player
                        and g.step > f.step for g in self.r.findings):
                 continue
-            s = self.silence(f, [])
-            near = list(d.cites)  # the order the act broke: the law nearest its fate
-            s.cites = [c for c in s.cites if c not in s.nearest] + near
-            s.nearest = near
-            s.says = s.says.replace("This point is", "What becomes of the act once done "
-                                    "out of its order is").replace(
-                "this point", "what becomes of the act once done out of its order")
-            s.assumes.append(_fill_book(engine_defaults()["out_of_order"]["assumes"],
-                                        self.book))
+            s = self.silence_on_what_follows(f, list(d.cites))
             said.add(id(f))
             out.append(s)
         return out
+
+    def silence_on_what_follows(self, f: Finding, near: list[str]) -> Silence:
+        """The book's silence on what becomes of the act of ``f`` once done out of its
+        order: the laws nearest it are those of the order it broke (``near``)."""
+        book = self.book
+        if book.extract:
+            says = (f"What becomes of the act once done out of its order is not in the "
+                    f"pinned text of {book.pinned_name}: {book.name}'s ruling on it is "
+                    "unknown, not silent.")
+        else:
+            says = f"{book.name} is silent on what becomes of the act once done out of its order."
+        catch = book.catch_all
+        cites = [_ref(book, c) for c in (catch.get("cites", []) if catch else [])]
+        return Silence(f, bool(book.extract), says, near,
+                       catch.get("says") if catch else None, cites + near, {},
+                       [_fill_book(engine_defaults()["out_of_order"]["assumes"], book)])
 
     def in_turn(self, f: Finding, decided: list[Decided]) -> dict[str, Any] | None:
         """For a finding that an act came before another player's turn (its kind's
