@@ -278,7 +278,7 @@ class _Judge:
                 else:  # a possibility the book rules on only one way: say it is silent on it
                     silences += [self.silence(f, provs, {**account, **cond})
                                  for cond in silent_branches]
-        silences += self.what_follows(decisions, silences)
+        silences += what_follows(self.r, self.book, decisions, silences)
         _forfeit_once(decisions)
         referee, referee_cites = self.fact_referee(decisions)
         cited: list[str] = []
@@ -289,42 +289,6 @@ class _Judge:
         assumes = self.assumptions.unattached([x.assumes for x in said])
         return Ruling(self.book, self.r, decisions, silences, self.trace,
                       [_citation(self.book, c) for c in cited], referee, assumes)
-
-    def what_follows(self, decided: list[Decided], silent: list[Silence]) -> list[Silence]:
-        """A silence on what follows each act the book rules out of its order without a
-        consequence (``UNSAID_EFFECT``), where a later act of the same player turns on what
-        became of it (``fate_of_earlier``: a bet taken back): the book gives the order, not
-        the act's fate, and the ruling says it is silent on that, the table going on by the
-        engine's stated assumption, rather than file the silence as part of a decision."""
-        out: list[Silence] = []
-        said = {id(s.finding) for s in silent}
-        for d in decided:
-            f = d.finding
-            if d.decision not in UNSAID_EFFECT or d.condition or id(f) in said:
-                continue
-            if not any(FINDINGS[g.kind].fate_of_earlier and g.player == f.player
-                       and g.step > f.step for g in self.r.findings):
-                continue
-            s = self.silence_on_what_follows(f, list(d.cites))
-            said.add(id(f))
-            out.append(s)
-        return out
-
-    def silence_on_what_follows(self, f: Finding, near: list[str]) -> Silence:
-        """The book's silence on what becomes of the act of ``f`` once done out of its
-        order: the laws nearest it are those of the order it broke (``near``)."""
-        book = self.book
-        if book.extract:
-            says = (f"What becomes of the act once done out of its order is not in the "
-                    f"pinned text of {book.pinned_name}: {book.name}'s ruling on it is "
-                    "unknown, not silent.")
-        else:
-            says = f"{book.name} is silent on what becomes of the act once done out of its order."
-        catch = book.catch_all
-        cites = [_ref(book, c) for c in (catch.get("cites", []) if catch else [])]
-        return Silence(f, bool(book.extract), says, near,
-                       catch.get("says") if catch else None, cites + near, {},
-                       [_fill_book(engine_defaults()["out_of_order"]["assumes"], book)])
 
     def in_turn(self, f: Finding, decided: list[Decided]) -> dict[str, Any] | None:
         """For a finding that an act came before another player's turn (its kind's
@@ -531,6 +495,43 @@ class _Judge:
                        catch.get("says") if catch else None,
                        [_ref(book, c) for c in cites] + list(near), cond or {},
                        self.assumptions.of(f, None))
+
+
+def what_follows(r: Replay, book: Rulebook, decided: list[Decided],
+                 silent: list[Silence]) -> list[Silence]:
+    """A silence on what follows each act the book rules out of its order without a
+    consequence (``UNSAID_EFFECT``), where a later act of the same player turns on what
+    became of it (``fate_of_earlier``: a bet taken back): the book gives the order, not the
+    act's fate, and the ruling says it is silent on that, the table going on by the
+    engine's stated assumption, rather than file the silence as part of a decision."""
+    out: list[Silence] = []
+    said = {id(s.finding) for s in silent}
+    for d in decided:
+        f = d.finding
+        if d.decision not in UNSAID_EFFECT or d.condition or id(f) in said:
+            continue
+        if not any(FINDINGS[g.kind].fate_of_earlier and g.player == f.player
+                   and g.step > f.step for g in r.findings):
+            continue
+        said.add(id(f))
+        out.append(_silent_on_what_follows(book, f, list(d.cites)))
+    return out
+
+
+def _silent_on_what_follows(book: Rulebook, f: Finding, near: list[str]) -> Silence:
+    """The book's silence on what becomes of the act of ``f`` once done out of its order:
+    the laws nearest it are those of the order it broke (``near``)."""
+    if book.extract:
+        says = (f"What becomes of the act once done out of its order is not in the pinned "
+                f"text of {book.pinned_name}: {book.name}'s ruling on it is unknown, not "
+                "silent.")
+    else:
+        says = f"{book.name} is silent on what becomes of the act once done out of its order."
+    catch = book.catch_all
+    cites = [_ref(book, c) for c in (catch.get("cites", []) if catch else [])]
+    return Silence(f, bool(book.extract), says, near, catch.get("says") if catch else None,
+                   cites + near, {},
+                   [_fill_book(engine_defaults()["out_of_order"]["assumes"], book)])
 
 
 def _fill_book(text: str, book: Rulebook) -> str:
