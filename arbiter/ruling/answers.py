@@ -907,7 +907,13 @@ def what_may(ruling: Ruling, asked: Asked) -> Answer:
     bits += readings
     if helped is not None:
         bits.insert(0, helped[0])
-        cites = list(dict.fromkeys([*helped[1], *cites]))  # the law of his draw first
+        # The law of his draw first. Where the ruling decides a point of his draw (or is
+        # silent on it), the acts left to him ("may pass") rest on that point's laws, not
+        # beside them on the draw's other mechanics (the last card of the pack, a wrong
+        # demand: i-14, judged K6), which the acts' own "yes" would otherwise bring in.
+        mechanics = set(_phase_cites(ruling.rulebook, "the draw"))
+        cites = [c for c in dict.fromkeys([*helped[1], *cites])
+                 if c in helped[1] or c not in mechanics]
     because = "; ".join(bits)
     return Answer(asked.text, str(asked.kind), ", ".join(yes) or "nothing", because,
                   "; ".join(reasons[:2]) or None, cites, player=asked.player)
@@ -997,9 +1003,13 @@ def being_helped(ruling: Ruling, asked: Asked) -> tuple[str, list[str]] | None:
         said.append(silent(book, asked, x.finding.message).because)
         cites += [c for c in x.cites if c not in cites]
     if not said:
+        # Nothing irregular in his draw: the sentence rests on the laws of the draw. Where
+        # the ruling decides (or is silent on) a point of his draw, that point's laws are
+        # the answer's, and the draw's other laws (the last card of the pack, a wrong
+        # demand, a custom of discarding) are beside it (i-14, judged K6).
         said = [f"{p} is to be given the {wanted} cards {p} asked for" if wanted else
                 f"{p} is to be given cards in place of the {discarded} {p} discarded"]
-    cites += [c for c in _phase_cites(book, "the draw") if c not in cites]
+        cites += [c for c in _phase_cites(book, "the draw") if c not in cites]
     return head + "; " + "; ".join(said), cites
 
 

@@ -21,7 +21,6 @@ from ..errors import EXIT_NOT_RULED, ArbiterError
 from ..law.laws import Law, Rulebook
 from ..law.params import assumption, engine_defaults, voice
 from ..law.provisions import Decision, Match, fill, match
-from ..law.search import search
 from ..table.acts.accounts import accounts_given, on_each_account
 from ..table.cases import Case
 from ..table.place import began, place
@@ -224,18 +223,12 @@ def by_kind(book: Rulebook) -> dict[str, list[dict[str, Any]]]:
     return out
 
 
-# The nearest laws to a kind of finding, by (book id, book file, kind): a book is read
-# once per process, so its search results hold for every replay ruled under it.
-_NEAREST: dict[tuple[str, str, str], list[str]] = {}
-
-
 class _Judge:
     """Matches each finding against the provisions for its kind, and fills in templates.
 
     Everything a ruling says comes from the rulebook (or the engine's stated
     assumptions); this class knows no finding kind, decision or book by name. It is
-    linear in the findings: table facts, procedures and nearest laws are worked out
-    once per replay (the nearest laws once per kind).
+    linear in the findings: table facts and procedures are worked out once per replay.
     """
 
     def __init__(self, r: Replay, book: Rulebook) -> None:
@@ -265,7 +258,8 @@ class _Judge:
                     self.trace.append(_not_ruled(f, voided[act]))
                     continue
                 provs = self.provisions_for(f)
-                made, silent_branches = self.decide_all(f, {**self.table.of(f), **turn}, provs)
+                facts = {**self.table.of(f), **turn}
+                made, silent_branches = self.decide_all(f, facts, provs)
                 # Voided on every possibility the events leave open: the act is gone.
                 void = [d for d in made if d.decision in VOIDS]
                 if void and not silent_branches and all(d.decision in VOIDS for d in made):
@@ -274,9 +268,9 @@ class _Judge:
                     d.condition = {**account, **d.condition}
                 decisions += made
                 if not made:
-                    silences.append(self.silence(f, provs, account or None))
+                    silences.append(self.silence(f, provs, facts, account or None))
                 else:  # a possibility the book rules on only one way: say it is silent on it
-                    silences += [self.silence(f, provs, {**account, **cond})
+                    silences += [self.silence(f, provs, {**facts, **cond}, {**account, **cond})
                                  for cond in silent_branches]
         silences += what_follows(self.r, self.book, decisions, silences)
         _forfeit_once(decisions)
@@ -464,25 +458,39 @@ class _Judge:
             referee=referee,
         )
 
-    def nearest(self, f: Finding, provs: list[dict[str, Any]]) -> list[str]:
-        """The laws nearest the point: those its provisions cite, then a search of the
-        book by the kind's name (once per book and kind, however many replays)."""
-        key = (self.book.id, self.book.file, str(f.kind))
-        if key not in _NEAREST:
-            near: list[str] = []
-            for p in provs:
-                near += [_ref(self.book, c) for c in p["cites"] if _ref(self.book, c) not in near]
-            if len(near) < 3:
-                for hit in search([self.book], key[2].replace("_", " ").split())[:3]:
-                    if hit.law.ref not in near and hit.law.effect == "decides":
-                        near.append(hit.law.ref)
-            _NEAREST[key] = near[:3]
-        return _NEAREST[key]
+    def nearest(self, provs: list[dict[str, Any]], facts: dict[str, Any]) -> list[str]:
+        """The laws nearest a point the book does not decide: those of its provisions on
+        the finding's kind that bear on this point, nearest first (set aside on the fewest
+        of their conditions, then holding on the most). A provision bears on it unless it
+        was set aside on another act than the one found (``act``), or, holding on none of
+        its conditions, on a circumstance it requires that is absent here (a yes-or-no fact
+        it requires, which is no: a foul hand that voids a bet, money borrowed to raise):
+        that provision is on that act or that circumstance, not on this point, and its laws
+        are beside it (Foster CH4c, a foul hand, is no law on a bet taken back, nor on who
+        wins a show of sound hands). One set aside only on when it happened, or on a
+        measure, or that holds in part, is the same point at its edge, and near. No law is
+        named for its words alone: a search by the kind's name finds laws that share a word
+        with it, not a subject (Hoffmann's "rule of not showing", p. 129, for a card
+        exposed in the draw; Foster CH2e, a card exposed, for a pool claimed "out of
+        place")."""
+        near: list[tuple[int, int, int, list[str]]] = []
+        for i, p in enumerate(provs):
+            when = p.get("when", {})
+            m = match(when, facts)
+            held = len(when) - len(m.failed) - len(m.unknown)
+            if "act" in m.failed or (not held and any(
+                    when[k] is True and m.tested.get(k) is False for k in m.failed)):
+                continue
+            near.append((len(m.failed), -held, i, [_ref(self.book, c) for c in p["cites"]]))
+        out: list[str] = []
+        for *_, refs in sorted(near, key=lambda x: x[:3]):
+            out += [c for c in refs if c not in out]
+        return out[:3]
 
-    def silence(self, f: Finding, provs: list[dict[str, Any]],
+    def silence(self, f: Finding, provs: list[dict[str, Any]], facts: dict[str, Any],
                 cond: dict[str, Any] | None = None) -> Silence:
         book = self.book
-        near = self.nearest(f, provs)
+        near = self.nearest(provs, facts)
         name = book.name
         if book.extract:
             says = (f"This point is not in the pinned text of {book.pinned_name}: {name}'s "
