@@ -29,6 +29,7 @@ from ..terms.vocabulary import EFFECTS, FINDINGS, PARAMETERS, QUESTION_FACTS, VO
 from .conditions import disjoint, never
 from .laws import Effect, Law, Rulebook, normalise_ref
 from .provisions import placeholders, text_values
+from .verbatim import normalise
 
 if TYPE_CHECKING:
     from ..load.files import StrPath
@@ -463,6 +464,7 @@ def check_references(book: Rulebook, path: StrPath) -> None:
             if other not in ids:
                 raise fail(p, "exception_to", f"is an exception to {other!r}, which is not a "
                            f"provision of {book.name}; {did_you_mean(other, ids)}")
+        _check_readings(book, p, known, fail, carried)
         _check_penalty(p, fail, carried)
         _check_undoes(p, fail)
         _check_dealt_again(p, fail)
@@ -553,11 +555,60 @@ def check_answers(book: Rulebook, path: StrPath) -> None:
                     raise error_at(path, ("answers", i, key), f"names {{{name}}}, which a "
                                    f"question does not give; "
                                    f"{did_you_mean(name, sorted(QUESTION_FACTS))}")
+        for j, reading in enumerate(a.get("readings", [])):
+            fault = reading_fault(book, reading, set(QUESTION_FACTS))
+            fault = fault or next((f"tests {k!r}, which a question does not give" for k in
+                                   reading.get("when", {}) if k not in QUESTION_FACTS), None)
+            if fault:
+                raise error_at(path, ("answers", i, "readings", j), fault)
         for other in a.get("exception_to", []):
             if other not in ids:
                 raise error_at(path, ("answers", i, "exception_to"), f"is an exception to "
                                f"{other!r}, which is not an answer of {book.name}; "
                                f"{did_you_mean(other, ids)}")
+
+
+def _check_readings(book: Rulebook, p: dict[str, Any], known: Any,
+                    fail: Callable[[dict[str, Any], str, str], InputError],
+                    carried: Callable[[str], dict[str, str]]) -> None:
+    """A provision's readings: each quotes its law, names facts that can be filled in, and
+    tests (``when``) only facts the provision's finding carries."""
+    for j, reading in enumerate(p.get("readings", [])):
+        fault = reading_fault(book, reading, known)
+        if fault:
+            raise fail(p, "readings", f"reading {j + 1}: {fault}")
+        if reading.get("when"):
+            def bad(m: str, j: int = j) -> InputError:
+                return fail(p, "readings", f"reading {j + 1}: {m}")
+            _check_when(p["finding"], reading["when"], bad, carried)
+
+
+def reading_fault(book: Rulebook, reading: dict[str, Any], known: Any) -> str | None:
+    """What is wrong with one reading of a doubtful point (a provision's or an answer's
+    ``readings``), or None: every law it cites is the book's; its doubtful ``words`` are
+    quoted verbatim from the first (whitespace, page markers and curly quotes folded as
+    the sources are compared; "..." or "…" marks words left out, the parts found in
+    order); and ``gives`` names only facts that can be filled in."""
+    for ref in reading["cites"]:
+        if book.law(ref) is None:
+            return (f"cites law {ref!r}, which {book.name} does not hold; "
+                    f"{did_you_mean(str(ref), book.refs())}")
+    law = book.law(reading["cites"][0])
+    assert law is not None
+    text = normalise(" ".join([law.text, *law.footnotes]))
+    at = 0
+    for part in normalise(reading["words"]).replace("…", "...").split("..."):
+        part = part.strip()
+        found = text.find(part, at) if part else at
+        if found < 0:
+            return (f"its words {reading['words']!r} are not quoted verbatim from "
+                    f"{law.label()}, the first law it cites")
+        at = found + len(part)
+    for name in placeholders(str(reading["gives"])):
+        if name not in known:
+            return (f"names {{{name}}}, which is not a fact a ruling can fill in; "
+                    f"{did_you_mean(name, sorted(known))}")
+    return None
 
 
 def _own(book: Rulebook, path: StrPath) -> list[dict[str, Any]]:

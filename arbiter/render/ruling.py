@@ -29,6 +29,21 @@ def _when_text(condition: dict[str, Any], who: str | None) -> str:
     return "If " + condition_words(condition, who) + ": " if condition else ""
 
 
+_NUMBER = {2: "two", 3: "three", 4: "four"}
+
+
+def readings_text(readings: list[Any], name: str, refs: dict[str, Citation]) -> str:
+    """Every reading the text admits of the point, each on its doubtful words as the law
+    has them, with what follows on it: "The text reads two ways. (a) On "...", law 21:
+    ...; (b) ..."."""
+    parts = []
+    for i, r in enumerate(readings):
+        laws = ", ".join(_short(name, c, refs) for c in r.cites)
+        parts.append(f"({chr(97 + i)}) on \u201c{r.words}\u201d ({laws}), {r.gives.rstrip('. ')}")
+    n = len(readings)
+    return f"The text reads {_NUMBER.get(n, str(n))} ways: " + "; ".join(parts) + "."
+
+
 def _decision_lines(d: Decided, name: str, refs: dict[str, Citation],
                     names: tuple[str, ...] = ()) -> list[str]:
     says = _sentence(d.says)
@@ -38,6 +53,8 @@ def _decision_lines(d: Decided, name: str, refs: dict[str, Citation],
     lines += [wrap(f"Assumed: {a}", "    ") for a in d.assumes]
     if d.remedy:
         lines.append(wrap(f"Remedy: {_sentence(d.remedy)}", "    "))
+    if d.readings:
+        lines.append(wrap(readings_text(d.readings, name, refs), "    "))
     for p in d.penalties:
         lines.append(wrap(f"Penalty: {_sentence(penalty_words(p))}", "    "))
     if d.counters:
@@ -222,6 +239,8 @@ def _one_answer(r: Ruling, a: Any, name: str, refs: dict[str, Citation]) -> list
     follows = a.follows()
     if follows:
         lines.append(wrap(follows if a.if_done else f"What follows: {follows}", "  "))
+    if a.readings:
+        lines.append(wrap(readings_text(a.readings, name, refs), "  "))
     if a.cites:
         # A silent answer rests on no law: what it cites are the laws it weighed.
         head = "Nearest laws considered: " if a.silent and a.cites != _catch_all(r) else \
@@ -245,6 +264,7 @@ def ruling_markdown(r: Ruling, explain: bool = False) -> str:
         asked = f"*{a.question}?* " if len(r.answers) > 1 else ""
         out += [f"{asked}**{a.line()}**"
                 + (f" {a.follows()}" if a.consequence else "")
+                + (f" {readings_text(a.readings, book.name, refs)}" if a.readings else "")
                 + (f" *({', '.join(_short(book.name, c, refs) for c in a.cites)})*"
                    if a.cites else ""), ""]
     out += [f"*{book.title}*" + (f", {book.author}, {book.year}" if book.author else ""), "",
@@ -262,6 +282,8 @@ def ruling_markdown(r: Ruling, explain: bool = False) -> str:
                       f"{run_on(_sentence(d.says), names) if d.condition else _sentence(d.says)}"
                       + "".join(f" **Assumed:** {a}" for a in d.assumes)
                       + (f" **Remedy:** {_sentence(d.remedy)}" if d.remedy else "")
+                      + (f" {readings_text(d.readings, book.name, refs)}" if d.readings
+                         else "")
                       + "".join(f" **Penalty:** {_sentence(penalty_words(p))}"
                                 for p in d.penalties)
                       + (f" **The counters:** {_sentence('; '.join(d.counters))}"

@@ -43,7 +43,7 @@ from ..terms.vocabulary import (
 from ..terms.words import condition_words, penalty_words, run_on
 from ..terms.words import sentence as _sentence
 from .course import acting_step, course
-from .rulings import decide_alone
+from .rulings import decide_alone, readings_of
 
 if TYPE_CHECKING:
     from ..law.laws import Rulebook
@@ -73,12 +73,17 @@ class Answer(Struct):
     # An answer given on each reading of a fact the events leave open: (the word on that
     # reading, the reading in the table's words), the sentence saying each in turn.
     branches: list[tuple[str, str]] = field(default_factory=list)
+    # Where the text admits more than one reading of the point (``Reading``s: the book
+    # answer's, or the decision's it is read from): each, the first the answer's own.
+    readings: list[Any] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {"question": self.question, "form": self.form, "player": self.player,
                 "answer": self.answer, "because": self.because,
                 "consequence": self.consequence, "cites": list(self.cites),
-                "silent": self.silent}
+                "silent": self.silent,
+                **({"readings": [r.to_dict() for r in self.readings]} if self.readings
+                   else {})}
 
     def follows(self) -> str | None:
         """What follows, as a sentence: ``If C does it: what C did ... does not stand.``"""
@@ -151,7 +156,23 @@ def _answer_to(ruling: Ruling, asked: Asked) -> Answer:
     own = from_book(ruling.rulebook, asked, facts)
     if own is None and asked.kind == Question.MUST_SHOW:
         own = if_the_rest_pass(ruling, asked)
-    return own or silent(ruling.rulebook, asked)
+    out = own or silent(ruling.rulebook, asked)
+    if asked.kind == Question.TAKES_POOL and out.silent and not out.readings:
+        out.readings = _outcome_readings(ruling)
+    return out
+
+
+def _outcome_readings(ruling: Ruling) -> list[Any]:
+    """The readings of the ruling's decision on how the deal the events reach ended (an
+    outcome finding's), where the text admits more than one: an answer on the pool that
+    the book does not settle gives them, as the decision does (Hoffmann p. 132-133: the
+    opener who cannot show does not take the pool; silent, or nobody)."""
+    now = ruling.replay.facts.get("deal", 1)
+    for d in ruling.decisions:
+        f = d.finding
+        if d.readings and FINDINGS[f.kind].outcome and f.facts.get("deal", 1) == now:
+            return list(d.readings)
+    return []
 
 
 def dealt_again(ruling: Ruling, asked: Asked) -> Answer | None:
@@ -402,6 +423,7 @@ def sitting_facts(r: Replay, asked: Asked) -> dict[str, Any]:
         "to_open": int(r.facts.get("going_in") or 0),
         "raised_past_going_in": level > int(r.facts.get("going_in") or 0),
         "to_double_ante_and_straddles": _over_straddles(r, p, level),
+        "to_double_blind": _over_blind(r, p, level),
         "dealer_disputing": r.dealer in parties, "left_of_dealer": left,
         "right_of_dealer": right, "left_of_dealer_disputing": left in parties,
     }
@@ -420,12 +442,28 @@ def _over_straddles(r: Replay, p: str | None, level: int) -> int | None:
     return out if out != max(0, level - r.stake(p)) else None
 
 
+def _over_blind(r: Replay, p: str | None, level: int) -> int | None:
+    """What ``p`` must add for his stake to be double the ante as the age first put it up,
+    or the highest stake before him if that is more (Peel 25, "double the amount of ante",
+    the ante read as the blind, and 26); None where nobody straddled, or where it comes to
+    what the straddle makes going in cost (the readings then agree)."""
+    if p is None or not r.facts.get("straddles"):
+        return None
+    ante = int(r.facts.get("blind") or r.case.table.blind)
+    highest = max((r.stake(n) for n in r.seats if n != p), default=0)
+    out = max(0, max(2 * ante, highest) - r.stake(p))
+    return out if out != max(0, level - r.stake(p)) else None
+
+
 # --- the book's own answers ------------------------------------------------------------
 
 def from_book(book: Rulebook, asked: Asked, facts: dict[str, Any]) -> Answer | None:
     """The book's ``answers:`` for this question that hold on these facts (an exception
     over the rule it is an exception to; else the first, in the book's order)."""
     mine = [a for a in book.answers if a["question"] == asked.kind]
+    straddle = book.parameters.get("straddle")
+    facts = {**facts, "recognised": straddle.get("recognised", True)
+             if isinstance(straddle, dict) else True}
     holding = [a for a in mine if match(a.get("when", {}), facts).result is True]
     overridden = {x for a in holding for x in a.get("exception_to", [])}
     winners = [a for a in holding if a["id"] not in overridden]
@@ -436,7 +474,8 @@ def from_book(book: Rulebook, asked: Asked, facts: dict[str, Any]) -> Answer | N
     return Answer(asked.text, str(asked.kind), fill(a["answer"], facts), fill(a["says"], facts),
                   fill(a["consequence"], facts) if a.get("consequence") else None,
                   [_ref(book, c) for c in a["cites"]], silent=quiet,
-                  outside_extract=quiet and book.extract, player=asked.player)
+                  outside_extract=quiet and book.extract, player=asked.player,
+                  readings=readings_of(book, a, facts))
 
 
 def silent(book: Rulebook, asked: Asked, point: str | None = None) -> Answer:
@@ -472,7 +511,7 @@ def _consequence(d: Decided) -> str | None:
 
 def _from_decision(asked: Asked, d: Decided, word: str) -> Answer:
     return Answer(asked.text, str(asked.kind), word, d.says, _consequence(d), list(d.cites),
-                  player=asked.player)
+                  player=asked.player, readings=list(d.readings))
 
 
 def _from_ruling(ruling: Ruling, asked: Asked) -> Answer | None:

@@ -44,7 +44,8 @@ def judge(case: Case, book: Rulebook) -> Ruling:
     ruling.answer = ruling.answers[0] if ruling.answers else None
     for answer in ruling.answers:  # the laws the answers rest on are quoted too
         have = {c.ref for c in ruling.citations}
-        ruling.citations += [_citation(book, c) for c in answer.cites if c not in have]
+        refs = [*answer.cites, *(c for r in answer.readings for c in r.cites)]
+        ruling.citations += [_citation(book, c) for c in dict.fromkeys(refs) if c not in have]
     for hand in case.agreed.hands:  # a hand the table agreed, in the book's words if it names it
         law = book.law(hand) or book.law("the-" + hand)
         if law is not None and law.ref not in {c.ref for c in ruling.citations}:

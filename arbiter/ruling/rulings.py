@@ -68,6 +68,29 @@ class Citation(Struct, frozen=True):
                 "quote": self.quote, "footnotes": list(self.footnotes)}
 
 
+class Reading(Struct, frozen=True):
+    """One reading of a point the text admits more than one of (a provision's or an
+    answer's ``readings``): the doubtful words as quoted, what follows on it, its laws."""
+
+    words: str
+    gives: str
+    cites: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"words": self.words, "gives": self.gives, "cites": list(self.cites)}
+
+
+def readings_of(book: Rulebook, data: dict[str, Any], values: dict[str, Any]) -> list[Reading]:
+    """The readings a provision or an answer gives, filled in on these facts: those whose
+    ``when`` holds on them, and none where fewer than two do (the text then reads one way
+    here)."""
+    out = [Reading(r["words"], fill(r["gives"], values),
+                   tuple(_ref(book, c) for c in r["cites"]))
+           for r in data.get("readings", [])
+           if match(r.get("when", {}), values).result is True]
+    return out if len(out) > 1 else []
+
+
 class Decided(Struct):
     finding: Finding
     provision: str
@@ -90,6 +113,9 @@ class Decided(Struct):
     # it names. Not part of the JSON: the words are in ``settled_by``.
     witness: str | None = None
     referee: str | None = None
+    # Where the text admits more than one reading of the point: each, the first being the
+    # one the decision gives (the provision's ``readings``).
+    readings: list[Reading] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {"finding": str(self.finding.kind), "step": self.finding.step,
@@ -99,6 +125,8 @@ class Decided(Struct):
                 "cites": self.cites, "if": self.condition or None,
                 "assumes": self.assumes,
                 **({"undoes": self.undoes} if self.undoes else {}),
+                **({"readings": [r.to_dict() for r in self.readings]} if self.readings
+                   else {}),
                 "counters": self.counters}
 
 
@@ -279,6 +307,8 @@ class _Judge:
         said: list[Decided | Silence] = [*decisions, *silences]
         for x in said:
             cited += [c for c in x.cites if c not in cited]
+        for d in decisions:  # the laws of the other readings, after the decisions' own
+            cited += [c for rd in d.readings for c in rd.cites if c not in cited]
         cited += [c for c in referee_cites if c not in cited]
         assumes = self.assumptions.unattached([x.assumes for x in said])
         return Ruling(self.book, self.r, decisions, silences, self.trace,
@@ -456,6 +486,7 @@ class _Judge:
             witness=values.get("witness_heard") or values.get("witness")
             if "evidence" in p else None,
             referee=referee,
+            readings=readings_of(self.book, p, values),
         )
 
     def nearest(self, provs: list[dict[str, Any]], facts: dict[str, Any]) -> list[str]:

@@ -1194,6 +1194,13 @@ QUESTION_FACTS: dict[str, str] = {
     # over a straddle: what he must add for his stake to be double the ante and every
     # straddle together, or the stake before him if that is more (Peel p. 34, as it runs)
     "to_double_ante_and_straddles": "int",
+    # over a straddle: what he must add for his stake to be double the ante as first put up
+    # (the blind), or the stake before him if that is more (Peel 25 read with the ante as
+    # the age's blind); unset where it comes to what the straddle makes going in cost
+    "to_double_blind": "int",
+    # whether the book recognises the straddle (its ``straddle.recognised``): where it
+    # does not, a straddle put up is no straddle, and the ruling says what it is instead
+    "recognised": "bool",
     # the stake to be made good is past what going in costs: someone has raised it
     "raised_past_going_in": "bool",
     # "whose word settles it": whether the dealer, or the player on his left, is one of the

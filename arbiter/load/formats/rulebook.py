@@ -212,6 +212,56 @@ class Evidence(Struct, kw_only=True, forbid_unknown_fields=True):
     ) = OMITTED
 
 
+class Reading(Struct, kw_only=True, forbid_unknown_fields=True):
+    """One reading of words the text admits more than one of: the doubtful words, quoted
+    verbatim from the first law it cites, and what follows on that reading."""
+
+    words: Annotated[
+        str,
+        Meta(
+            min_length=1,
+            description=(
+                "The doubtful words, verbatim: found in the text of the first law the "
+                "reading cites (whitespace folded)."
+            ),
+        ),
+    ]
+    gives: Annotated[
+        str,
+        Meta(
+            min_length=1,
+            description=(
+                "What follows on this reading, in the table's words; {fact} fills in a fact."
+            ),
+        ),
+    ]
+    when: (
+        Annotated[
+            When,
+            Meta(
+                description=(
+                    "Facts that must hold for the text to read this way here (default: "
+                    "always); where fewer than two readings hold, none is given."
+                )
+            ),
+        ]
+    ) = OMITTED
+    cites: Cites
+
+
+Readings = Annotated[
+    list[Reading],
+    Meta(
+        min_length=2,
+        description=(
+            "Where the text admits more than one reading of the point: each, the first "
+            "being the one the decision (or answer) gives. The ruling and the answer give "
+            "them all."
+        ),
+    ),
+]
+
+
 class Provision(Struct, kw_only=True, forbid_unknown_fields=True):
     id: Annotated[
         str,
@@ -332,6 +382,7 @@ class Provision(Struct, kw_only=True, forbid_unknown_fields=True):
     exception_to: (
         Annotated[list[str], Meta(description=("Provisions this one overrides when both apply."))]
     ) = OMITTED
+    readings: Readings = OMITTED
     cites: Cites
     note: str = OMITTED
 
@@ -428,6 +479,7 @@ class Answer(Struct, kw_only=True, forbid_unknown_fields=True):
         ]
     ) = OMITTED
     exception_to: list[str] = OMITTED
+    readings: Readings = OMITTED
     cites: Cites
 
 
