@@ -167,3 +167,13 @@ def test_a_reading_that_does_not_arise_here_is_not_given() -> None:
     r = _rule(CASES / "bet-taken-back.yaml", "peel")
     made = [d for d in r.decisions if d.provision == "peel-55-bet-not-recalled"]
     assert made and all(not d.readings for d in made)
+
+
+def test_peel_after_a_deal_out_of_turn_the_dealer_reads_two_ways() -> None:
+    """i-05: "the last dealer" (18) and "the dealer" (77, 78): who dealt, B, or whose deal it
+    was, A. Who deals next: C, or A then B; whose word: C, or E."""
+    r = _rule(CASES / "i05-dealing-out-of-turn.yaml", "peel")
+    deals, word = r.answers
+    assert [x.gives.rsplit(" ", 1)[-1] for x in deals.readings] == ["lost", "B"]
+    assert "C deals next" in deals.readings[0].gives and "A deals" in deals.readings[1].gives
+    assert [x.gives.rsplit(" ", 1)[-1] for x in word.readings] == ["C", "E"]

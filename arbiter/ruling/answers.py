@@ -411,7 +411,15 @@ def sitting_facts(r: Replay, asked: Asked) -> dict[str, Any]:
     parties |= {f.player for f in r.findings if f.player and not FINDINGS[f.kind].outcome}
     p = asked.player
     level = int(r.facts.get("level") or 0)
+    due = _due_dealer(r)
+    k = seats.index(due) if due in seats else None
     return {
+        "due_dealer": due,
+        "left_of_due_dealer": seats[(k + 1) % len(seats)] if k is not None else None,
+        "right_of_due_dealer": seats[k - 1] if k is not None else None,
+        "due_dealer_disputing": due in parties if k is not None else None,
+        "left_of_due_dealer_disputing": seats[(k + 1) % len(seats)] in parties
+        if k is not None else None,
         "deal": r.facts.get("deal", 1), "next_dealer": r.facts.get("next_dealer"),
         "last_dealer": r.facts.get("last_dealer"), "jackpot": r.facts.get("jackpot", 0),
         "to_put_in": max(0, level - r.stake(p)) if p else None,
@@ -427,6 +435,17 @@ def sitting_facts(r: Replay, asked: Asked) -> dict[str, Any]:
         "dealer_disputing": r.dealer in parties, "left_of_dealer": left,
         "right_of_dealer": right, "left_of_dealer_disputing": left in parties,
     }
+
+
+def _due_dealer(r: Replay) -> str | None:
+    """Whose turn it was to deal the deal the events reach, where a finding puts in question
+    whose deal it was (``questions_deal``) and names him (``expected``); else None."""
+    now = r.facts.get("deal", 1)
+    for f in r.findings:
+        if (FINDINGS[f.kind].questions_deal is not None and f.facts.get("deal", 1) == now
+                and f.facts.get("expected")):
+            return str(f.facts["expected"])
+    return None
 
 
 def _over_straddles(r: Replay, p: str | None, level: int) -> int | None:

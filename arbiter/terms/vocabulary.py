@@ -1207,6 +1207,12 @@ QUESTION_FACTS: dict[str, str] = {
     # parties to the dispute (the dispute's raised_by and about, and the finding's player)
     "dealer_disputing": "bool", "left_of_dealer": "player", "right_of_dealer": "player",
     "left_of_dealer_disputing": "bool",
+    # a deal the events reach dealt by another than the player whose turn it was (a finding
+    # that ``questions_deal``, with its ``expected`` dealer): that player, those on either
+    # side of him, and whether he, or the one on his left, is a party to the dispute; unset
+    # where no such deal is found
+    "due_dealer": "player", "left_of_due_dealer": "player", "right_of_due_dealer": "player",
+    "due_dealer_disputing": "bool", "left_of_due_dealer_disputing": "bool",
 }
 
 
