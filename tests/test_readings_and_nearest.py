@@ -177,3 +177,9 @@ def test_peel_after_a_deal_out_of_turn_the_dealer_reads_two_ways() -> None:
     assert [x.gives.rsplit(" ", 1)[-1] for x in deals.readings] == ["lost", "B"]
     assert "C deals next" in deals.readings[0].gives and "A deals" in deals.readings[1].gives
     assert [x.gives.rsplit(" ", 1)[-1] for x in word.readings] == ["C", "E"]
+
+
+def test_an_answer_does_not_rest_on_a_law_that_only_advises() -> None:
+    """Foster CH2c reports a custom and condemns it ("not a rule a ruling can rest on")."""
+    r = _rule(CASES / "peel-10-faced-card-in-pack-at-the-draw.yaml", "foster")
+    assert r.answer is not None and "CH2c" not in r.answer.cites

@@ -21,6 +21,7 @@ from msgspec import Struct, field
 from msgspec.structs import replace
 
 from ..errors import InputError
+from ..law.laws import Effect
 from ..law.params import cites_of
 from ..law.provisions import fill, match
 from ..table.cases import Event
@@ -884,8 +885,15 @@ def _phase_cites(book: Rulebook, phase: str, own: tuple[str, ...] = ()) -> list[
     cites: list[str] = []
     for group in own or PHASE_RULES.get(phase, ()):
         refs = cites_of(book.parameters.get(group))
-        cites += [_ref(book, c) for c in refs if _ref(book, c) not in cites]
+        cites += [_ref(book, c) for c in refs if _ref(book, c) not in cites and _rests(book, c)]
     return cites
+
+
+def _rests(book: Rulebook, ref: Any) -> bool:
+    """Whether an answer may rest on the law: not one that only advises (a custom reported
+    and condemned, Foster CH2c: "not a rule a ruling can rest on"; i-14, judged K6)."""
+    law = book.law(ref)
+    return law is None or law.effect != Effect.ADVISES
 
 
 def _regular(book: Rulebook, asked: Asked, phase: str) -> Answer:
