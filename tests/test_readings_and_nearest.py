@@ -50,12 +50,23 @@ def test_peel_21_straddle_after_a_later_refusal_gives_both_readings() -> None:
 
 
 def test_peel_going_in_over_a_straddle_gives_the_three_readings() -> None:
+    """p. 34, the passage on the point, first (set Y's readers: 6); the straddle as a raised
+    ante (p. 44: 4) and law 25 read literally (2) beside it (set I's readers)."""
     r = _rule(CASES / "i07-going-in-over-a-straddle.yaml", "peel")
-    assert r.answer is not None and r.answer.answer == "4, 6 or 2"
+    assert r.answer is not None and r.answer.answer == "6"
     gives = [g for _, g, _ in _readings(r.answer)]
-    assert [g.rsplit(" ", 1)[-1] for g in gives[:2]] == ["4", "6"]
+    assert [g.rsplit(" ", 1)[-1] for g in gives[:2]] == ["6", "4"]
     assert "must put in 2" in gives[2]
     assert _readings(r.answer)[2][2][0] == "25"  # the literal reading is law 25's, not the 4
+
+
+def test_may_he_come_in_for_less_than_the_books_figure_is_no_with_the_readings() -> None:
+    r = _rule(CASES / "y03-coming-in-over-one-straddle.yaml", "peel")
+    may = r.answers[1]
+    assert may.answer == "no" and may.because.startswith("C must put in 6, not 4")
+    assert len(may.readings) == 3
+    r = _rule(CASES / "y03-coming-in-over-one-straddle.yaml", "foster")
+    assert r.answers[1].answer == "yes"  # Foster 18: twice the last straddle, 4
 
 
 def test_peel_stake_taken_back_before_the_draw_gives_the_reach_of_55() -> None:

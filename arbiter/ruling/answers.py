@@ -665,7 +665,34 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
         return early
     if quiet:
         return _silent_on(h, asked, quiet[0])
+    short = _short_of_the_book(book, base, asked, ev)
+    if short is not None:
+        return short
     return _resting_on_lawful(book, base, asked, _regular(book, asked, str(base.final.phase)))
+
+
+def _short_of_the_book(book: Rulebook, base: Replay, asked: Asked,
+                       ev: Event) -> Answer | None:
+    """An act that puts in an amount for a purpose "what must PLAYER put in" asks of (to come
+    in, to call), nothing in it irregular on the table, where the book's own answer to what
+    he must put in for it, on the table before the act, is more: no, on that answer, with
+    its readings (Peel p. 34 over a straddle: 6, where the straddle as a raised ante makes
+    going in 4; set Y, y-03, judged A8: a "may" answer flat on one reading where the amount
+    it turns on has two). None where the book's answer is silent, no figure, or no more."""
+    from ..table.questions import Asked as Put
+
+    purpose = ACTS[ev.act].choice_words
+    if ev.amount is None or asked.player is None or purpose not in ("come in", "call"):
+        return None
+    put = Put(Question.PUT_IN, f"what must {asked.player} put in to {purpose}",
+              asked.player, purpose=purpose)
+    own = from_book(book, put, question_facts(base, put))
+    if own is None or own.silent or not own.answer.isdigit() or int(own.answer) <= ev.amount:
+        return None
+    return Answer(asked.text, str(asked.kind), "no",
+                  f"{asked.player} must put in {own.answer}, not {ev.amount}: "
+                  + own.because.rstrip(". "), own.consequence, list(own.cites),
+                  player=asked.player, if_done=True, readings=list(own.readings))
 
 
 def _unsaid_before(h: Ruling, asked: Asked, at: int) -> Decided | None:
