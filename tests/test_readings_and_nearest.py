@@ -159,10 +159,19 @@ def test_no_nearest_law_is_found_by_sharing_a_word() -> None:
 
 
 def test_a_provision_on_the_point_at_its_edge_is_still_near() -> None:
-    """Foster 24 (stood pat, the next player helped) is near for a player who let his turn
-    to draw go by: it holds in part (the next was helped)."""
-    r = _rule(CASES / "i15-age-lets-his-draw-go-by.yaml", "foster")
-    assert r.answer is not None and "24" in r.answer.cites
+    """Foster 24 (stood pat, the next player helped) holds in part for a player who let his
+    turn to draw go by (the next was helped): near, where the book has nothing closer."""
+    r = _rule(CASES / "lets-his-turn-to-draw-go-by.yaml", "foster")
+    assert any("24" in s.nearest for s in r.silences)
+
+
+@pytest.mark.parametrize("case", ["i15-age-lets-his-draw-go-by", "j13-missed-turn-to-draw"])
+def test_foster_turn_to_draw_let_go_by_reads_two_ways(case: str) -> None:
+    """Law 22's "in turn": the order only (not in the pinned text), or the turn in which
+    alone he may draw (no): both readers' readings, on 22 and CH1a, not on 24."""
+    r = _rule(CASES / f"{case}.yaml", "foster")
+    assert r.answer is not None and r.answer.silent and r.answer.cites == ["22", "CH1a"]
+    assert "may not draw now" in r.answer.readings[1].gives
 
 
 @pytest.mark.parametrize(("book", "cites"), [("peel", ["40"]), ("foster", ["23", "CH2e"])])
