@@ -53,9 +53,12 @@ def test_hoffmann_names_no_sum_over_a_straddle(tmp_path: Path) -> None:
 
 
 def test_peel_gives_both_readings_of_the_sum_over_a_straddle(tmp_path: Path) -> None:
-    # p. 34, "double the ante and straddles together" (6), against 25 and 26 literally (4).
+    # p. 34, "double the ante and straddles together" (6), the passage on the point (set Y's
+    # readers), with the straddle as a raised ante (p. 44, 25 and 26: 4) and 25 read
+    # literally with the blind (2) as the other readings (sets G and I).
     a = _asked(tmp_path, "B blinds 1, C straddles 2, deal", "D", "peel")
-    assert a.answer == "4 or 6" and not a.silent
+    assert a.answer == "6" and not a.silent
+    assert [r.gives.rsplit(" ", 1)[-1] for r in a.readings][:2] == ["6", "4"]
     assert {"25", "26", "opening-over-a-straddle"} <= set(a.cites)
     # Once D has opened for 6, both readings have E make good to 6: one answer, on 26.
     b = _asked(tmp_path, "B blinds 1, C straddles 2, deal, D comes in 6", "E", "peel")
