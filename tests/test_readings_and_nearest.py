@@ -26,7 +26,6 @@ from arbiter.ruling.judge import Ruling, judge
 from arbiter.table.cases import load_case
 
 CASES = ROOT / "cases"
-PENDING = ROOT / "tests" / "readings" / "pending"
 
 
 def _rule(path: Path, book: str) -> Ruling:
@@ -70,7 +69,7 @@ def test_may_he_come_in_for_less_than_the_books_figure_is_no_with_the_readings()
 
 
 def test_peel_stake_taken_back_before_the_draw_gives_the_reach_of_55() -> None:
-    r = _rule(PENDING / "i08-out-of-turn-stake-taken-back.yaml", "peel")
+    r = _rule(CASES / "i08-out-of-turn-stake-taken-back.yaml", "peel")
     [d] = [d for d in r.decisions if str(d.finding.kind) == "bet_withdrawn"]
     assert [c for _, _, c in _readings(d)] == [("55", "56"), ("53", "55")]
     assert d.provision == "peel-55-bet-not-recalled"
