@@ -196,19 +196,22 @@ events:
 
 def test_a_void_raise_is_not_in_the_pool_and_the_ruling_says_where_it_went(
         books: dict[str, Rulebook]) -> None:
-    """Foster 19: a raise "only by a sum within the betting limit"; the pinned text does not
-    say what becomes of one past it, so the engine's stated assumption returns it: D's 17
-    are not in the pool, E comes in for C's 2, and the ruling says both."""
+    """Foster 19: a player "may add to the amount of the ante any sum within the betting
+    limit": the raise stands within the limit, and only what went past it is void
+    (``undoes: limit``); what becomes of that the pinned text does not say, so the engine's
+    stated assumption returns it: D's 3 past the limit go back, his raise of 12 stands for
+    E to meet, and the ruling says both."""
     case = load_case(FILE, RAISE_PAST_THE_LIMIT)
     ruling = judge(case, books["foster"])
     r = ruling.replay
-    assert r.stake("D") == 0 and r.stake("E") == 2 and r.final.pool == 5
+    assert r.stake("D") == 14 and r.stake("E") == 14 and r.final.pool == 31
     void = [d for d in ruling.decisions if d.decision == Decision.ACTION_VOID]
-    assert void and void[0].counters == ["D's 17 are returned to D"]
-    assert any("does not say what becomes of the act" in a for a in void[0].assumes)
+    assert void and void[0].counters == ["D's 3 over the limit are returned to D"]
+    assert any("does not say what becomes of what went past the limit" in a
+               for a in void[0].assumes)
     as_json = ruling.to_dict()["decisions"][0]
-    assert as_json["counters"] == ["D's 17 are returned to D"]
-    assert as_json["undoes"] == "counters"
+    assert as_json["counters"] == ["D's 3 over the limit are returned to D"]
+    assert as_json["undoes"] == "limit"
     peel = judge(case, books["peel"])  # Peel p. 31 names no remedy: the raise stands
     assert peel.replay.stake("D") == 17 and not any(d.counters for d in peel.decisions)
 

@@ -80,9 +80,11 @@ def defaults() -> str:
         rows.append(f"| procedure `{name}` | `{shown}` | {says} |")
     for name, entry in data.get("void", {}).items():
         rows.append(f"| void `{name}` | `{entry['value']}` | {entry['assumes']} |")
-    if "agreements" in data:  # a table's agreement to play one of the book's rules otherwise
-        entry = data["agreements"]
-        rows.append(f"| `agreements` | `{entry['value']}` | {entry['assumes']} |")
+    # What the table goes on by where a book is silent on a point (a table's agreement to
+    # play one of the book's rules otherwise, a bet taken back ...: ``silence_assumes``).
+    for name, entry in data.items():
+        if isinstance(entry, dict) and {"value", "assumes"} <= set(entry):
+            rows.append(f"| `{name}` | `{entry['value']}` | {entry['assumes']} |")
     return "\n".join(rows)
 
 

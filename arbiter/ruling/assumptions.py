@@ -14,10 +14,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..law.params import assumption, engine_defaults, voice
-from ..terms.vocabulary import FINDINGS
+from ..terms.vocabulary import FINDINGS, Act
 
 if TYPE_CHECKING:
     from ..law.laws import Rulebook
+    from ..table.cases import Event
     from ..table.replay import Replay
     from ..terms.findings import Finding
 
@@ -68,3 +69,30 @@ def void_undoes() -> str:
 def void_assumed(book: Rulebook) -> str:
     """The sentence a ruling gives where it undoes a void act by that assumption."""
     return _fill(str(engine_defaults()["void"]["undoes"]["assumes"]), book)
+
+
+def past_the_limit(book: Rulebook) -> str:
+    """The sentence a ruling gives where it returns what went past the limit of an act that
+    stands within it (``undoes: excess``): no book says what becomes of that part."""
+    return _fill(str(engine_defaults()["void"]["past_the_limit"]["assumes"]), book)
+
+
+# Acts by which an irregularity is raised at the table.
+_POINTING = frozenset({Act.POINTS_OUT, Act.DISPUTES})
+
+
+def say_kept(events: tuple[Event, ...], step: int) -> bool:
+    """Whether the table stopped on the act at ``step``, so that a void act whose say is
+    given back to its player (``undoes: turn``) is undone so: nothing follows it, it is
+    pointed out at once, or the player himself acts next. Where another played on before
+    anyone objected, the say goes on as the players played it, by the engine's stated
+    assumption (``void.played_on``)."""
+    if step >= len(events):
+        return True
+    nxt = events[step]
+    return nxt.act in _POINTING or nxt.player == events[step - 1].player
+
+
+def played_on(book: Rulebook) -> str:
+    """The sentence a ruling gives where a void act's say could not be given back."""
+    return _fill(str(engine_defaults()["void"]["played_on"]["assumes"]), book)

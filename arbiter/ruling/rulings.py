@@ -19,7 +19,7 @@ from msgspec import Struct, field
 
 from ..errors import EXIT_NOT_RULED, ArbiterError
 from ..law.laws import Law, Rulebook
-from ..law.params import assumption, voice
+from ..law.params import assumption, engine_defaults, voice
 from ..law.provisions import Decision, Match, fill, match
 from ..law.search import search
 from ..table.acts.accounts import accounts_given, on_each_account
@@ -27,8 +27,16 @@ from ..table.cases import Case
 from ..table.place import began, place
 from ..table.replay import Replay
 from ..terms.findings import Finding
-from ..terms.vocabulary import EFFECTS, FINDINGS, VOIDS, Kind, facts_of
-from .assumptions import Assumptions, void_undoes
+from ..terms.vocabulary import (
+    EFFECTS,
+    FINDINGS,
+    UNSAID_EFFECT,
+    VOIDS,
+    Kind,
+    Undoes,
+    facts_of,
+)
+from .assumptions import Assumptions, played_on, say_kept, void_undoes
 from .facts import TableFacts
 from .procedures import Procedures
 
@@ -270,6 +278,7 @@ class _Judge:
                 else:  # a possibility the book rules on only one way: say it is silent on it
                     silences += [self.silence(f, provs, {**account, **cond})
                                  for cond in silent_branches]
+        silences += self.what_follows(decisions, silences)
         _forfeit_once(decisions)
         referee, referee_cites = self.fact_referee(decisions)
         cited: list[str] = []
@@ -280,6 +289,42 @@ class _Judge:
         assumes = self.assumptions.unattached([x.assumes for x in said])
         return Ruling(self.book, self.r, decisions, silences, self.trace,
                       [_citation(self.book, c) for c in cited], referee, assumes)
+
+    def what_follows(self, decided: list[Decided], silent: list[Silence]) -> list[Silence]:
+        """A silence on what follows each act the book rules out of its order without a
+        consequence (``UNSAID_EFFECT``), where a later act of the same player turns on what
+        became of it (``fate_of_earlier``: a bet taken back): the book gives the order, not
+        the act's fate, and the ruling says it is silent on that, the table going on by the
+        engine's stated assumption, rather than file the silence as part of a decision."""
+        out: list[Silence] = []
+        said = {id(s.finding) for s in silent}
+        for d in decided:
+            f = d.finding
+            if d.decision not in UNSAID_EFFECT or d.condition or id(f) in said:
+                continue
+            if not any(FINDINGS[g.kind].fate_of_earlier and g.player == f.player
+                       and g.step > f.step for g in self.r.findings):
+                continue
+            s = self.silence_on_what_follows(f, list(d.cites))
+            said.add(id(f))
+            out.append(s)
+        return out
+
+    def silence_on_what_follows(self, f: Finding, near: list[str]) -> Silence:
+        """The book's silence on what becomes of the act of ``f`` once done out of its
+        order: the laws nearest it are those of the order it broke (``near``)."""
+        book = self.book
+        if book.extract:
+            says = (f"What becomes of the act once done out of its order is not in the "
+                    f"pinned text of {book.pinned_name}: {book.name}'s ruling on it is "
+                    "unknown, not silent.")
+        else:
+            says = f"{book.name} is silent on what becomes of the act once done out of its order."
+        catch = book.catch_all
+        cites = [_ref(book, c) for c in (catch.get("cites", []) if catch else [])]
+        return Silence(f, bool(book.extract), says, near,
+                       catch.get("says") if catch else None, cites + near, {},
+                       [_fill_book(engine_defaults()["out_of_order"]["assumes"], book)])
 
     def in_turn(self, f: Finding, decided: list[Decided]) -> dict[str, Any] | None:
         """For a finding that an act came before another player's turn (its kind's
@@ -432,6 +477,11 @@ class _Judge:
                 settled = str(settled) + fill(taken, {**values, "witness": heard[0],
                                                       "account": heard[1]})
         void = Decision(p["decision"]) in VOIDS
+        undoes = (p.get("undoes") or void_undoes()) if void else None
+        assumes = self.assumptions.of(f, p)
+        if undoes == Undoes.TURN and not say_kept(self.r.case.events, f.step):
+            undoes = str(Undoes.COUNTERS)  # the others played on: the say as they played it
+            assumes.append(played_on(self.book))
         return Decided(
             finding=f,
             provision=p["id"],
@@ -442,9 +492,9 @@ class _Judge:
             settled_by=settled,
             cites=[_ref(self.book, c) for c in p["cites"]],
             condition=cond,
-            assumes=self.assumptions.of(f, p),
-            undoes=(p.get("undoes") or void_undoes()) if void else None,
-            undoes_assumed=void and not p.get("undoes"),
+            assumes=assumes,
+            undoes=undoes,
+            undoes_assumed=void and (not p.get("undoes") or undoes != p.get("undoes")),
             witness=values.get("witness_heard") or values.get("witness")
             if "evidence" in p else None,
             referee=referee,
@@ -481,6 +531,10 @@ class _Judge:
                        catch.get("says") if catch else None,
                        [_ref(book, c) for c in cites] + list(near), cond or {},
                        self.assumptions.of(f, None))
+
+
+def _fill_book(text: str, book: Rulebook) -> str:
+    return text.replace("{book}", voice(book))
 
 
 def _not_ruled(f: Finding, void: Decided) -> TraceEntry:

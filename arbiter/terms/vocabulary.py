@@ -463,6 +463,10 @@ class FindingSpec(Struct, frozen=True):
     # A book with no provision on it is silent, and the table goes on by the engine's
     # assumption of this name (``engine_defaults.yaml``), which the silence states.
     silence_assumes: str | None = None
+    # The act it records turns on what became of an earlier act of the same player (a bet
+    # taken back): where the book ruled that act out of its order and gave no consequence
+    # (``UNSAID_EFFECT``), the ruling is silent on what follows it, and says so.
+    fate_of_earlier: bool = False
     # The facts naming whose turn it was and the players in turn then, as the table saw
     # them (``(expected, order)``). A player the same ruling has put out of the game by an
     # earlier finding (his hand foul, he retires: on every reading), though the table had
@@ -692,7 +696,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
          "declined_stake": "bool"}),
     Kind.BET_WITHDRAWN: FindingSpec("took back a bet he had put up",
                                     {"amount": "int", "bet_made": "bool", "foul_hand": "bool",
-                                     "lifted": "bool"}),
+                                     "lifted": "bool"}, silence_assumes="withdrawal",
+                                    fate_of_earlier=True),
     Kind.OUT_OF_PLACE: FindingSpec(
         "an act at a point of the deal where it has no place (it changes nothing)",
         {"act": "str", "why": "str", "dealer_passed": "bool"}),
@@ -700,7 +705,8 @@ FINDINGS: dict[Kind, FindingSpec] = {
         "drew after standing pat, or after his turn to draw had gone by",
         {"stood_pat": "bool", "count": "int", "next_helped": "bool"}),
     Kind.SHOWED_WRONG_NUMBER: FindingSpec("showed other than five cards at the show",
-                                          {"shown": "int", "held": "int"}),
+                                          {"shown": "int", "held": "int"},
+                                          silence_assumes="wrong_number_shown"),
     Kind.STAKE_ADDED: FindingSpec(
         "put more money on the table during a deal, at table stakes",
         {"amount": "int", "had": "int", "lifted": "bool", "empty": "bool"}),
@@ -801,6 +807,7 @@ class Undoes(StrEnum):
     COUNTERS = "counters"
     TURN = "turn"
     EXCESS = "excess"
+    LIMIT = "limit"
     NOTHING = "nothing"
 
 
@@ -808,9 +815,15 @@ UNDOES: dict[Undoes, str] = {
     Undoes.COUNTERS: "the counters the act put up go back where they were, and the bet to be "
                      "met with them; the say goes on as the act left it",
     Undoes.TURN: "the act is taken as not made: its counters go back, and the say is as it "
-                 "was before it (his again, if it was his)",
+                 "was before it (his again, if it was his: what the law bids him do at it "
+                 "still binds him), where the table stopped on the act; where the others "
+                 "played on before anyone objected, the say goes on as they played it",
     Undoes.EXCESS: "what went past the limit goes back to the player; the act stands at "
                    "the limit",
+    Undoes.LIMIT: "the act stands within the limit (the call, and a raise to the limit), "
+                  "and only what went past it is void; what becomes of that the book does "
+                  "not say: by the engine's stated assumption (void.past_the_limit) it goes "
+                  "back to the player",
     Undoes.NOTHING: "the counters stay where the act put them, and the table goes on as the "
                     "act left it",
 }

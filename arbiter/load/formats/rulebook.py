@@ -287,7 +287,9 @@ class Provision(Struct, kw_only=True, forbid_unknown_fields=True):
                     "(counters: its counters back, and the bet to be met with them, the "
                     "say going on as the act left it; turn: taken as not made, its "
                     "counters back and the say as before it; excess: what went past the "
-                    "limit back to the player; nothing: the table as the act left it). "
+                    "limit back to the player; limit: the act stands within the limit, "
+                    "what went past it void (its fate the engine's stated assumption); "
+                    "nothing: the table as the act left it). "
                     "Set only where the law says so (quote its words in the note); "
                     "otherwise the engine's stated assumption."
                 )
