@@ -802,7 +802,8 @@ EFFECTS: dict[Decision, str] = {
 class Undoes(StrEnum):
     """What a ruling that voids an act undoes of it on the table (a provision's ``undoes``,
     set only where the book's words say so; where they do not, the engine's stated
-    assumption, ``void.undoes`` in engine_defaults.yaml)."""
+    assumption, ``void.undoes`` in engine_defaults.yaml: ``nothing``, no remedy the book
+    does not give being applied to the table)."""
 
     COUNTERS = "counters"
     TURN = "turn"
