@@ -692,8 +692,10 @@ FINDINGS: dict[Kind, FindingSpec] = {
         ruled_if=("winner", "winners")),
     Kind.ACTED_AFTER_PASSING: FindingSpec(
         "a player who had passed acted again in the deal (the act does not stand)",
+        # passed: always true (he had passed), as an act of the say by a player who had
+        # passed was once filed as an act out of turn with it
         {"act": "str", "took_up": "bool", "staked": "bool", "passed_in": "str",
-         "declined_stake": "bool"}),
+         "declined_stake": "bool", "passed": "bool"}),
     Kind.BET_WITHDRAWN: FindingSpec("took back a bet he had put up",
                                     {"amount": "int", "bet_made": "bool", "foul_hand": "bool",
                                      "lifted": "bool"}, silence_assumes="withdrawal",

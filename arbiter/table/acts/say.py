@@ -10,7 +10,7 @@ from ...terms.vocabulary import INTENTS, Act, Kind
 from ..cases import Event
 from ..game import Game, OutOfPlace, Phase, Seat, Status
 from .agreements import opening_stake
-from .base import applies, checks, player
+from .base import STAKING, applies, checks, player
 from .common import after_money, check_turn, pay
 from .openers import openers, opening_openers
 
@@ -30,8 +30,11 @@ def check_say(game: Game, ev: Event) -> None:
     if game.seats[p].status == Status.PASSED and ev.act == Act.PASSES:
         return  # a second pass changes nothing
     if game.seats[p].status == Status.PASSED:
-        game.find(Kind.OUT_OF_TURN, p, f"{p} {_spoken(ev.act)} after {p} had passed",
-                  expected=game.turn(), act=_spoken(ev.act), passed=True,
+        # Not an act out of turn: he has no turn left in the deal. It is the vocabulary's
+        # act of a player who had passed, ruled on the law of passing (Peel 27, Foster CH8b
+        # and 19, Hoffmann p. 122), whatever the turn was.
+        game.find(Kind.ACTED_AFTER_PASSING, p, f"{p} {_spoken(ev.act)} after {p} had passed",
+                  act=_spoken(ev.act), took_up=False, staked=ev.act in STAKING, passed=True,
                   passed_in=game.seats[p].passed_in,
                   declined_stake=game.seats[p].declined_stake)
     elif game.phase == Phase.SHOW:
