@@ -253,8 +253,13 @@ class _Judge:
         accounts = accounts_given(self.r.findings)
         settled = self.settled_accounts()
         voided: dict[tuple[Any, ...], Decided] = {}  # an act voided (on an account) -> why
+        ended: dict[Any, Decided] = {}  # a deal the ruling makes void (a misdeal) -> why
         for found in _ordered(self.r):
             if _quiet(found) or (only is not None and id(found) not in only):
+                continue
+            end = ended.get(found.facts.get("deal", 1))
+            if end is not None and found.step > end.finding.step:
+                self.trace.append(_deal_void(found, end))
                 continue
             turn = self.in_turn(found, decisions)
             if turn is None:
@@ -272,6 +277,8 @@ class _Judge:
                     voided[act] = void[0]
                 for d in made:
                     d.condition = {**account, **d.condition}
+                    if _ends_deal(d):
+                        ended.setdefault(f.facts.get("deal", 1), d)
                 decisions += made
                 if not made:
                     silences.append(self.silence(f, provs, account or None))
@@ -535,6 +542,23 @@ class _Judge:
 
 def _fill_book(text: str, book: Rulebook) -> str:
     return text.replace("{book}", voice(book))
+
+
+def _ends_deal(d: Decided) -> bool:
+    """Whether the decision, made on every reading, makes its deal void (a misdeal, a new
+    deal: ``EFFECTS``)."""
+    f = d.finding
+    effect = FINDINGS[f.kind].effects.get(str(d.decision)) or EFFECTS.get(d.decision)
+    return not d.condition and bool(effect) and str(effect).startswith("deal_ends")
+
+
+def _deal_void(f: Finding, end: Decided) -> TraceEntry:
+    """A finding later in a deal the ruling has made void: the book's law on it holds only
+    while the deal stands (Peel 11's exposed card, beside 10's misdeal), so it is not
+    ruled."""
+    return TraceEntry(f, end.provision, "not ruled", {},
+                      f"the deal does not stand ({end.provision} on {end.finding.kind}, step "
+                      f"{end.finding.step}): what happened later in it is not ruled")
 
 
 def _not_ruled(f: Finding, void: Decided) -> TraceEntry:
