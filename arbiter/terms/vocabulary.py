@@ -317,7 +317,10 @@ ACTS: dict[Act, ActSpec] = {
                            "divulges"), when_out=True),
     Act.RETRIEVES: ActSpec("takes up again the hand he threw down",
                            ("takes up his thrown hand", "takes back his thrown hand",
-                            "picks up his thrown hand"), needs_dealt=True, when_out=True),
+                            "picks up his thrown hand"), needs_dealt=True, when_out=True,
+                           # the same act once the hand has ended (the pool won uncalled):
+                           # a thrown hand taken up again is still that (Peel 27)
+                           after_hand=True),
     Act.WITHDRAWS: ActSpec("takes back a bet (or raise) he has put up",
                            ("takes back his bet", "takes back his raise", "withdraws his bet",
                             "withdraws his raise", "takes his bet back", "withdraws"),
