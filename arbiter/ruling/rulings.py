@@ -28,11 +28,13 @@ from ..table.place import began, place
 from ..table.replay import Replay
 from ..terms.findings import Finding
 from ..terms.vocabulary import (
+    ACTS,
     EFFECTS,
     FINDINGS,
     UNSAID_EFFECT,
     VOIDS,
     Kind,
+    Question,
     Undoes,
     facts_of,
 )
@@ -305,17 +307,26 @@ class _Judge:
         engine's stated assumption, rather than file the silence as part of a decision."""
         out: list[Silence] = []
         said = {id(s.finding) for s in silent}
+        asking = self.asked_undoing()
         for d in decided:
             f = d.finding
             if d.decision not in UNSAID_EFFECT or d.condition or id(f) in said:
                 continue
             if not any(FINDINGS[g.kind].fate_of_earlier and g.player == f.player
-                       and g.step > f.step for g in self.r.findings):
+                       and g.step > f.step for g in self.r.findings) and f.player not in asking:
                 continue
             s = self.silence_on_what_follows(f, list(d.cites))
             said.add(id(f))
             out.append(s)
         return out
+
+    def asked_undoing(self) -> set[str | None]:
+        """The players the dispute asks whether they may undo an earlier act of theirs
+        (``undoes_earlier``: "may B take back his bet"), after the last of the events."""
+        d = self.r.case.dispute
+        asks = [a for a in ([d.asks] if d and d.asks else []) + list(d.more_asks if d else ())]
+        return {a.player for a in asks if a.kind == Question.MAY and a.act is not None
+                and ACTS[a.act.act].undoes_earlier}
 
     def silence_on_what_follows(self, f: Finding, near: list[str]) -> Silence:
         """The book's silence on what becomes of the act of ``f`` once done out of its

@@ -193,6 +193,10 @@ class ActSpec(Struct, frozen=True):
     # the dealer deals on though he has passed, where the book's turns.passed_dealer_gives
     # says so (Peel 18)
     by_dealer_when_out: bool = False
+    # It undoes an earlier act of the player's (a bet taken back): whether he may do it
+    # turns on what became of that act, so a dispute that asks it ("may B take back his
+    # bet") turns on that act's fate as the act itself would.
+    undoes_earlier: bool = False
     # "what may PLAYER do": the points of the deal at which the act is one of a player's own
     # choices, how a question writes it (``raise 1``), and whether it is a choice only once
     # a bet is made in the betting after the draw (True: call, raise) or only before one
@@ -324,7 +328,7 @@ ACTS: dict[Act, ActSpec] = {
     Act.WITHDRAWS: ActSpec("takes back a bet (or raise) he has put up",
                            ("takes back his bet", "takes back his raise", "withdraws his bet",
                             "withdraws his raise", "takes his bet back", "withdraws"),
-                           when_out=True),
+                           when_out=True, undoes_earlier=True),
     Act.POINTS_OUT: ActSpec("points out an error (or announces it): what has not yet happened "
                             "to the hand it concerns is settled as not having happened",
                             ("points out", "announces", "calls attention to", "objects"),
