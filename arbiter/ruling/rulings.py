@@ -307,7 +307,7 @@ class _Judge:
         engine's stated assumption, rather than file the silence as part of a decision."""
         out: list[Silence] = []
         said = {id(s.finding) for s in silent}
-        asking = self.asked_undoing()
+        asking = _asked_undoing(self.r.case)
         for d in decided:
             f = d.finding
             if d.decision not in UNSAID_EFFECT or d.condition or id(f) in said:
@@ -315,34 +315,10 @@ class _Judge:
             if not any(FINDINGS[g.kind].fate_of_earlier and g.player == f.player
                        and g.step > f.step for g in self.r.findings) and f.player not in asking:
                 continue
-            s = self.silence_on_what_follows(f, list(d.cites))
+            s = _silence_on_what_follows(self.book, f, list(d.cites))
             said.add(id(f))
             out.append(s)
         return out
-
-    def asked_undoing(self) -> set[str | None]:
-        """The players the dispute asks whether they may undo an earlier act of theirs
-        (``undoes_earlier``: "may B take back his bet"), after the last of the events."""
-        d = self.r.case.dispute
-        asks = [a for a in ([d.asks] if d and d.asks else []) + list(d.more_asks if d else ())]
-        return {a.player for a in asks if a.kind == Question.MAY and a.act is not None
-                and ACTS[a.act.act].undoes_earlier}
-
-    def silence_on_what_follows(self, f: Finding, near: list[str]) -> Silence:
-        """The book's silence on what becomes of the act of ``f`` once done out of its
-        order: the laws nearest it are those of the order it broke (``near``)."""
-        book = self.book
-        if book.extract:
-            says = (f"What becomes of the act once done out of its order is not in the "
-                    f"pinned text of {book.pinned_name}: {book.name}'s ruling on it is "
-                    "unknown, not silent.")
-        else:
-            says = f"{book.name} is silent on what becomes of the act once done out of its order."
-        catch = book.catch_all
-        cites = [_ref(book, c) for c in (catch.get("cites", []) if catch else [])]
-        return Silence(f, bool(book.extract), says, near,
-                       catch.get("says") if catch else None, cites + near, {},
-                       [_fill_book(engine_defaults()["out_of_order"]["assumes"], book)])
 
     def in_turn(self, f: Finding, decided: list[Decided]) -> dict[str, Any] | None:
         """For a finding that an act came before another player's turn (its kind's
@@ -553,6 +529,31 @@ class _Judge:
 
 def _fill_book(text: str, book: Rulebook) -> str:
     return text.replace("{book}", voice(book))
+
+
+def _asked_undoing(case: Case) -> set[str | None]:
+    """The players the dispute asks whether they may undo an earlier act of theirs
+    (``undoes_earlier``: "may B take back his bet"), after the last of the events."""
+    d = case.dispute
+    asks = [a for a in ([d.asks] if d and d.asks else []) + list(d.more_asks if d else ())]
+    return {a.player for a in asks if a.kind == Question.MAY and a.act is not None
+            and ACTS[a.act.act].undoes_earlier}
+
+
+def _silence_on_what_follows(book: Rulebook, f: Finding, near: list[str]) -> Silence:
+    """The book's silence on what becomes of the act of ``f`` once done out of its
+    order: the laws nearest it are those of the order it broke (``near``)."""
+    if book.extract:
+        says = (f"What becomes of the act once done out of its order is not in the "
+                f"pinned text of {book.pinned_name}: {book.name}'s ruling on it is "
+                "unknown, not silent.")
+    else:
+        says = f"{book.name} is silent on what becomes of the act once done out of its order."
+    catch = book.catch_all
+    cites = [_ref(book, c) for c in (catch.get("cites", []) if catch else [])]
+    return Silence(f, bool(book.extract), says, near,
+                   catch.get("says") if catch else None, cites + near, {},
+                   [_fill_book(engine_defaults()["out_of_order"]["assumes"], book)])
 
 
 def _ends_deal(d: Decided) -> bool:

@@ -89,6 +89,10 @@ class DealNotes(Struct):
     gathered: bool = False
     amended: list[tuple[int, Finding]] = field(default_factory=list)
     short_acts: list[tuple[str, int, bool]] = field(default_factory=list)
+    # The age's silence taken for a hold, the player on his left declaring first (Hoffmann
+    # p. 127): that player, his act's step and line, the act (acts/say.py,
+    # _age_claims_the_say): holding is the age's act, his silence one only until he claims.
+    hold_presumed: tuple[str, int, int | None, str] | None = None
 
 
 class Shorts(Struct):
@@ -168,11 +172,6 @@ class Game:
         # where the book lets a player stand "until the next round" (betting.first_may_stand).
         self.stood: list[str] = []
         self.raised_before_draw = False  # whether anyone went better in the say
-        # The age's silence taken for holding the age, the player on his left having
-        # declared first (Hoffmann p. 127): that player, the step and line of his act, and
-        # the act. Holding is the age's own act: should the age then claim the first say,
-        # he did not hold, and that act came out of turn.
-        self.hold_presumed: tuple[str, int, int | None, str] | None = None
         self.opened = jackpot == 0
         self.findings: list[Finding] = []
         self.step = 0

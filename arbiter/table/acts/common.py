@@ -176,7 +176,7 @@ def check_turn(game: Game, name: str, act: str) -> None:
         # his say till the others have had theirs (Hoffmann p. 127). Holding is the age's
         # act, and his silence is taken for it only until he claims the first say.
         game.to_act.append(game.to_act.pop(0))
-        game.hold_presumed = (name, game.step, game.line, act)
+        game.notes.hold_presumed = (name, game.step, game.line, act)
     expected = game.turn()
     if expected is not None and expected != name:
         after_draw = game.phase == Phase.BETTING

@@ -356,15 +356,15 @@ def _age_claims_the_say(game: Game, ev: Event) -> None:
     age, before the say has come round to him, bets or says he bets, he did not hold: the
     earlier act of the player on his left came before the age's turn, and is found out of
     turn at its own step. His holding, or the say reaching him, settles the hold."""
-    held = game.hold_presumed
+    held = game.notes.hold_presumed
     if held is None:
         return
     if game.phase != Phase.BETTING:
-        game.hold_presumed = None
+        game.notes.hold_presumed = None
         return
     if ev.player != game.age:
         return
-    game.hold_presumed = None
+    game.notes.hold_presumed = None
     if game.turn() == game.age or ev.act not in _CLAIMS_THE_SAY:
         return  # the say came round to him, or he held: he held the age
     name, step, line, act = held
