@@ -78,6 +78,9 @@ AWAITING_CASE: dict[str, str] = {
         "down after the draw (CH8b, CH9; kind H5)",
     "foster: foster-ch8b-ch9-thrown-hand-plays-again": "a call or a raise with a hand "
         "thrown down after the draw, of each act (kind H5)",
+    "foster: foster-ch7a-only-those-supplied-bet": "a hand abandoned before the draw whose "
+        "player, after the draw, does another act than one of the say (shows, looks): CH7a "
+        "is the law of the bet only (set W kind WK2)",
     "foster: foster-18-19-abandoned-hand-plays-again": "a hand abandoned before the draw "
         "playing again, at its edges: in a jack-pot, after the draw (19; set I kind K2)",
 }
@@ -93,11 +96,6 @@ def awaiting(book: str, name: str) -> str | None:
 
 
 EQUIVALENT: dict[str, str] = {
-    "peel: peel-27-passed-player-plays: when.act dropped":
-        "the one act left out is a pass, and a pass by one who has passed is no event: the "
-        "table ignores it, so no finding of it can reach the provision",
-    "hoyle: hoyle-passed-is-out: when.act dropped":
-        "as for Peel 27: a second pass by a player who has passed is never found",
     "foster: foster-19-game-waits-for-equal-antes: when.phase dropped":
         "a draw out of turn is found only while the say is still open (the draw beginning "
         "before every player had his say), so its phase is always one of those listed",

@@ -22,8 +22,8 @@ events:
 def test_passed_after_a_stake_may_not_come_in_under_foster() -> None:
     ruling = judge(load_case("abandoned.yaml", _CASE), Library().get("foster"))
     found = [(str(d.finding.kind), str(d.decision), list(d.cites)) for d in ruling.decisions
-             if str(d.finding.kind) == "out_of_turn"]
-    assert found == [("out_of_turn", "action_void", ["18", "19"])]
+             if str(d.finding.kind) == "acted_after_passing"]
+    assert found == [("acted_after_passing", "action_void", ["18", "19"])]
 
 
 def test_first_to_speak_is_not_reached_by_law_19() -> None:

@@ -111,6 +111,10 @@ def check_ruled(r: Replay, book: Rulebook) -> None:
     voided = {(d.finding.step, d.finding.player) for d in ruling.decisions
               if d.decision in VOIDS and d.finding.player is not None}
     passed_over = {id(t.finding) for t in ruling.trace if t.result == "not ruled"}
+    # Or a finding later in a deal a decision made void (a misdeal: the deal does not stand).
+    ended = {(d.finding.facts.get("deal", 1), d.finding.step) for d in ruling.decisions
+             if not d.condition and str(FINDINGS[d.finding.kind].effects.get(str(d.decision))
+                                        or EFFECTS.get(d.decision) or "").startswith("deal_ends")}
     # Or an act found out of turn that was in turn among the players the ruling leaves in
     # the game (``in_turn_among``: one before it, or he, put out by an earlier decision).
     out = {d.finding.player for d in ruling.decisions if not d.condition and (
@@ -121,7 +125,9 @@ def check_ruled(r: Replay, book: Rulebook) -> None:
         if id(f) in passed_over:
             in_turn = FINDINGS[f.kind].in_turn_among is not None and bool(
                 out & {f.player, *(f.facts.get(FINDINGS[f.kind].in_turn_among[1]) or [])})
-            assert (f.step, f.player) in voided or in_turn, \
+            void_deal = any(deal == f.facts.get("deal", 1) and step < f.step
+                            for deal, step in ended)
+            assert (f.step, f.player) in voided or in_turn or void_deal, \
                 f"{f.kind} at step {f.step} passed over"
             continue
         assert quiet or id(f) in ruled, f"{book.id}: nothing said of {f.kind} at step {f.step}"

@@ -162,7 +162,7 @@ def test_foster_a_hand_thrown_after_the_draw_ends_the_players_part() -> None:
     ruling = judge(load_case("x.yaml", _THROWN), Library().get("foster"))
     got = {(d.finding.kind, d.decision, tuple(d.cites)) for d in ruling.decisions}
     assert ("thrown_hand_retaken", "action_void", ("CH8b", "CH9")) in got
-    assert ("out_of_turn", "action_void", ("CH8b", "CH9")) in got
+    assert ("acted_after_passing", "action_void", ("CH8b", "CH9")) in got
     assert not ruling.silences
 
 

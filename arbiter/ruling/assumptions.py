@@ -71,6 +71,12 @@ def void_assumed(book: Rulebook) -> str:
     return _fill(str(engine_defaults()["void"]["undoes"]["assumes"]), book)
 
 
+def not_taken(book: Rulebook) -> str:
+    """The sentence a ruling gives where the act it rules void put up counters the table
+    never took as a stake (a player who had passed), the book not saying what of them."""
+    return _fill(str(engine_defaults()["void"]["not_taken"]["assumes"]), book)
+
+
 def past_the_limit(book: Rulebook) -> str:
     """The sentence a ruling gives where it returns what went past the limit of an act that
     stands within it (``undoes: excess``): no book says what becomes of that part."""

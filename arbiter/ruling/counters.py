@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..terms.vocabulary import POOL_TAKERS, Undoes
-from .assumptions import past_the_limit, played_on, void_assumed
+from .assumptions import not_taken, past_the_limit, played_on, void_assumed
 
 if TYPE_CHECKING:
     from ..terms.findings import Told
@@ -71,11 +71,37 @@ def told_for(ruling: Ruling, d: Decided) -> list[str]:
     return out
 
 
+def _changed_nothing(ruling: Ruling, d: Decided) -> bool:
+    """Whether the act of ``d``'s finding left the table as it was before it: the same
+    stakes, pool, players in and say."""
+    steps, i = ruling.replay.steps, d.finding.step
+    if not 0 < i < len(steps):
+        return False
+    a, b = steps[i - 1], steps[i]
+    return (a.turn, a.stakes, a.statuses, a.pool) == (b.turn, b.stakes, b.statuses, b.pool)
+
+
+def _put_up(ruling: Ruling, d: Decided) -> bool:
+    """Whether the act of ``d``'s finding named counters put up (a call, a bet)."""
+    events, i = ruling.replay.case.events, d.finding.step
+    return 0 < i <= len(events) and bool(events[i - 1].amount)
+
+
 def tell(ruling: Ruling) -> None:
     """Fill in each decision's ``counters``; where a void act was undone by the engine's
     assumption (the provision not saying), the decision says so."""
     for d in ruling.decisions:
         d.counters = told_for(ruling, d)
+        if d.undoes_assumed and d.undoes == Undoes.NOTHING and _changed_nothing(ruling, d):
+            # A void act that changed nothing on the table (a demand, a word: no counters
+            # put up, the say where it was): its undoing is no question, and what follows
+            # it (may he now come in, raise or pass?) does not turn on its fate. Where it
+            # put counters up that the table never took as a stake, the ruling says so.
+            d.undoes_assumed = False
+            if _put_up(ruling, d) and not d.condition and not_taken(ruling.rulebook) \
+                    not in d.assumes:
+                d.assumes.append(not_taken(ruling.rulebook))
+            continue
         moved = any(t.provision == d.provision and t.step == d.finding.step
                     and t.effect.startswith("void") for t in ruling.replay.told)
         if d.undoes_assumed and moved and not d.condition:

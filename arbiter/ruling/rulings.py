@@ -27,11 +27,13 @@ from ..table.place import began, place
 from ..table.replay import Replay
 from ..terms.findings import Finding
 from ..terms.vocabulary import (
+    ACTS,
     EFFECTS,
     FINDINGS,
     UNSAID_EFFECT,
     VOIDS,
     Kind,
+    Question,
     Undoes,
     facts_of,
 )
@@ -274,8 +276,13 @@ class _Judge:
         accounts = accounts_given(self.r.findings)
         settled = self.settled_accounts()
         voided: dict[tuple[Any, ...], Decided] = {}  # an act voided (on an account) -> why
+        ended: dict[Any, Decided] = {}  # a deal the ruling makes void (a misdeal) -> why
         for found in _ordered(self.r):
             if _quiet(found) or (only is not None and id(found) not in only):
+                continue
+            end = ended.get(found.facts.get("deal", 1))
+            if end is not None and found.step > end.finding.step:
+                self.trace.append(_deal_void(found, end))
                 continue
             turn = self.in_turn(found, decisions)
             if turn is None:
@@ -294,6 +301,8 @@ class _Judge:
                     voided[act] = void[0]
                 for d in made:
                     d.condition = {**account, **d.condition}
+                    if _ends_deal(d):
+                        ended.setdefault(f.facts.get("deal", 1), d)
                 decisions += made
                 if not made:
                     silences.append(self.silence(f, provs, facts, account or None))
@@ -545,12 +554,13 @@ def what_follows(r: Replay, book: Rulebook, decided: list[Decided],
     engine's stated assumption, rather than file the silence as part of a decision."""
     out: list[Silence] = []
     said = {id(s.finding) for s in silent}
+    asking = _asked_undoing(r.case)
     for d in decided:
         f = d.finding
         if d.decision not in UNSAID_EFFECT or d.condition or id(f) in said:
             continue
         if not any(FINDINGS[g.kind].fate_of_earlier and g.player == f.player
-                   and g.step > f.step for g in r.findings):
+                   and g.step > f.step for g in r.findings) and f.player not in asking:
             continue
         said.add(id(f))
         out.append(_silent_on_what_follows(book, f, list(d.cites)))
@@ -575,6 +585,32 @@ def _silent_on_what_follows(book: Rulebook, f: Finding, near: list[str]) -> Sile
 
 def _fill_book(text: str, book: Rulebook) -> str:
     return text.replace("{book}", voice(book))
+
+
+def _asked_undoing(case: Case) -> set[str | None]:
+    """The players the dispute asks whether they may undo an earlier act of theirs
+    (``undoes_earlier``: "may B take back his bet"), after the last of the events."""
+    d = case.dispute
+    asks = [a for a in ([d.asks] if d and d.asks else []) + list(d.more_asks if d else ())]
+    return {a.player for a in asks if a.kind == Question.MAY and a.act is not None
+            and ACTS[a.act.act].undoes_earlier}
+
+
+def _ends_deal(d: Decided) -> bool:
+    """Whether the decision, made on every reading, makes its deal void (a misdeal, a new
+    deal: ``EFFECTS``)."""
+    f = d.finding
+    effect = FINDINGS[f.kind].effects.get(str(d.decision)) or EFFECTS.get(d.decision)
+    return not d.condition and bool(effect) and str(effect).startswith("deal_ends")
+
+
+def _deal_void(f: Finding, end: Decided) -> TraceEntry:
+    """A finding later in a deal the ruling has made void: the book's law on it holds only
+    while the deal stands (Peel 11's exposed card, beside 10's misdeal), so it is not
+    ruled."""
+    return TraceEntry(f, end.provision, "not ruled", {},
+                      f"the deal does not stand ({end.provision} on {end.finding.kind}, step "
+                      f"{end.finding.step}): what happened later in it is not ruled")
 
 
 def _not_ruled(f: Finding, void: Decided) -> TraceEntry:

@@ -89,6 +89,10 @@ class DealNotes(Struct):
     gathered: bool = False
     amended: list[tuple[int, Finding]] = field(default_factory=list)
     short_acts: list[tuple[str, int, bool]] = field(default_factory=list)
+    # The age's silence taken for a hold, the player on his left declaring first (Hoffmann
+    # p. 127): that player, his act's step and line, the act (acts/say.py,
+    # _age_claims_the_say): holding is the age's act, his silence one only until he claims.
+    hold_presumed: tuple[str, int, int | None, str] | None = None
 
 
 class Shorts(Struct):

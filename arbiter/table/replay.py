@@ -433,6 +433,8 @@ def _undo(game: Game, c: Consequence, saved: dict[str, Any], ev: Event,
     how = c.effect.partition(":")[2] or "counters"
     moved = game.seats[name].stake - saved["seats"][name].stake
     if how == "nothing" or (how == "excess" and c.amount <= 0):
+        if how == "nothing" and ev.act == Act.STRADDLES:  # void as a straddle, counters kept
+            _straddle_as_in_turn(game, name)
         told.append(Told(c.step, c.effect, name, c.provision, moved if how == "nothing" else 0))
         return
     if how == "counters":  # the counters and the bet to be met as before; the say as left

@@ -193,6 +193,10 @@ class ActSpec(Struct, frozen=True):
     # the dealer deals on though he has passed, where the book's turns.passed_dealer_gives
     # says so (Peel 18)
     by_dealer_when_out: bool = False
+    # It undoes an earlier act of the player's (a bet taken back): whether he may do it
+    # turns on what became of that act, so a dispute that asks it ("may B take back his
+    # bet") turns on that act's fate as the act itself would.
+    undoes_earlier: bool = False
     # "what may PLAYER do": the points of the deal at which the act is one of a player's own
     # choices, how a question writes it (``raise 1``), and whether it is a choice only once
     # a bet is made in the betting after the draw (True: call, raise) or only before one
@@ -317,11 +321,14 @@ ACTS: dict[Act, ActSpec] = {
                            "divulges"), when_out=True),
     Act.RETRIEVES: ActSpec("takes up again the hand he threw down",
                            ("takes up his thrown hand", "takes back his thrown hand",
-                            "picks up his thrown hand"), needs_dealt=True, when_out=True),
+                            "picks up his thrown hand"), needs_dealt=True, when_out=True,
+                           # the same act once the hand has ended (the pool won uncalled):
+                           # a thrown hand taken up again is still that (Peel 27)
+                           after_hand=True),
     Act.WITHDRAWS: ActSpec("takes back a bet (or raise) he has put up",
                            ("takes back his bet", "takes back his raise", "withdraws his bet",
                             "withdraws his raise", "takes his bet back", "withdraws"),
-                           when_out=True),
+                           when_out=True, undoes_earlier=True),
     Act.POINTS_OUT: ActSpec("points out an error (or announces it): what has not yet happened "
                             "to the hand it concerns is settled as not having happened",
                             ("points out", "announces", "calls attention to", "objects"),
@@ -692,8 +699,10 @@ FINDINGS: dict[Kind, FindingSpec] = {
         ruled_if=("winner", "winners")),
     Kind.ACTED_AFTER_PASSING: FindingSpec(
         "a player who had passed acted again in the deal (the act does not stand)",
+        # passed: always true (he had passed), as an act of the say by a player who had
+        # passed was once filed as an act out of turn with it
         {"act": "str", "took_up": "bool", "staked": "bool", "passed_in": "str",
-         "declined_stake": "bool"}),
+         "declined_stake": "bool", "passed": "bool"}),
     Kind.BET_WITHDRAWN: FindingSpec("took back a bet he had put up",
                                     {"amount": "int", "bet_made": "bool", "foul_hand": "bool",
                                      "lifted": "bool"}, silence_assumes="withdrawal",
@@ -802,7 +811,8 @@ EFFECTS: dict[Decision, str] = {
 class Undoes(StrEnum):
     """What a ruling that voids an act undoes of it on the table (a provision's ``undoes``,
     set only where the book's words say so; where they do not, the engine's stated
-    assumption, ``void.undoes`` in engine_defaults.yaml)."""
+    assumption, ``void.undoes`` in engine_defaults.yaml: ``nothing``, no remedy the book
+    does not give being applied to the table)."""
 
     COUNTERS = "counters"
     TURN = "turn"

@@ -74,8 +74,8 @@ TAKING_UP = frozenset({Act.LIFTS, Act.LOOKS, Act.RETAKES, Act.DISCARDS, Act.DRAW
 
 
 # Acts by which a player who has passed takes his cards up again and plays on: the act
-# goes on to its handler, which finds it out of turn (Peel 27). Any other act of his is
-# found as acted_after_passing, and does not stand.
+# goes on to its handler, which finds it as an act after passing (Peel 27) and lets it
+# change nothing. Any other act of his is found so here, and does not stand.
 TAKES_UP_AGAIN = (Act.COMES_IN, Act.CALLS, Act.RAISES, Act.BETS, Act.OPENS)
 
 
@@ -118,7 +118,7 @@ def admissible(game: Game, ev: Event) -> bool:
         words = ev.act.value.replace("_", " ")
         did = ev.describe().removeprefix(p + " ")
         game.find(Kind.ACTED_AFTER_PASSING, p, f"{p}, having passed, {did}", act=words,
-                  took_up=ev.act in TAKING_UP, staked=ev.act in STAKING,
+                  took_up=ev.act in TAKING_UP, staked=ev.act in STAKING, passed=True,
                   passed_in=game.seats[p].passed_in,
                   declined_stake=game.seats[p].declined_stake)
         return False

@@ -173,8 +173,10 @@ def check_turn(game: Game, name: str, act: str) -> None:
             and len(game.to_act) > 1 and game.to_act[0] == game.age
             and name == game.to_act[1]):
         # The age lets the player on his left declare first: he holds the age, reserving
-        # his say till the others have had theirs (Hoffmann p. 127).
+        # his say till the others have had theirs (Hoffmann p. 127). Holding is the age's
+        # act, and his silence is taken for it only until he claims the first say.
         game.to_act.append(game.to_act.pop(0))
+        game.notes.hold_presumed = (name, game.step, game.line, act)
     expected = game.turn()
     if expected is not None and expected != name:
         after_draw = game.phase == Phase.BETTING

@@ -104,11 +104,9 @@ def check_straddles(game: Game, ev: Event) -> None:
         check_turn(game, name, "straddled")
     if game.phase != Phase.BEFORE_DEAL:
         _check_straddle_time(game, name, rec)
-    if ev.amount is not None and ev.amount != expected:
-        game.find(Kind.STRADDLE_WRONG_AMOUNT, name,
-                  f"{name} straddled {amt}; the straddle in turn is {expected}",
-                  amount=amt, expected=expected, recognised=rec,
-                  relied=game.rely("straddle_first", "straddle_step"))
+    # Whether the straddle may be made at all (its right, its time, and the cap the
+    # straddling may not pass: "the straddling must cease", Peel p. 32) is found before the
+    # amount in turn, so that an act carrying both is ruled first on the cap it passed.
     mx = game.rules.straddle_max_of_limit
     limit_relied = game.rely("straddle_max_of_limit")
     if mx is not None and amt > mx * game.limit:
@@ -117,6 +115,11 @@ def check_straddles(game: Game, ev: Event) -> None:
                   f"{game.limit} ({int(mx * game.limit)})",
                   amount=amt, most=int(mx * game.limit), limit=game.limit,
                   recognised=rec, relied=limit_relied)
+    if ev.amount is not None and ev.amount != expected:
+        game.find(Kind.STRADDLE_WRONG_AMOUNT, name,
+                  f"{name} straddled {amt}; the straddle in turn is {expected}",
+                  amount=amt, expected=expected, recognised=rec,
+                  relied=game.rely("straddle_first", "straddle_step"))
 
 
 def _check_straddle_time(game: Game, name: str, rec: bool) -> None:

@@ -10,7 +10,7 @@ from ...terms.vocabulary import INTENTS, Act, Kind
 from ..cases import Event
 from ..game import Game, OutOfPlace, Phase, Seat, Status
 from .agreements import opening_stake
-from .base import applies, checks, player
+from .base import BEFORE, STAKING, applies, checks, player
 from .common import after_money, check_turn, pay
 from .openers import openers, opening_openers
 
@@ -30,8 +30,11 @@ def check_say(game: Game, ev: Event) -> None:
     if game.seats[p].status == Status.PASSED and ev.act == Act.PASSES:
         return  # a second pass changes nothing
     if game.seats[p].status == Status.PASSED:
-        game.find(Kind.OUT_OF_TURN, p, f"{p} {_spoken(ev.act)} after {p} had passed",
-                  expected=game.turn(), act=_spoken(ev.act), passed=True,
+        # Not an act out of turn: he has no turn left in the deal. It is the vocabulary's
+        # act of a player who had passed, ruled on the law of passing (Peel 27, Foster CH8b
+        # and 19, Hoffmann p. 122), whatever the turn was.
+        game.find(Kind.ACTED_AFTER_PASSING, p, f"{p} {_spoken(ev.act)} after {p} had passed",
+                  act=_spoken(ev.act), took_up=False, staked=ev.act in STAKING, passed=True,
                   passed_in=game.seats[p].passed_in,
                   declined_stake=game.seats[p].declined_stake)
     elif game.phase == Phase.SHOW:
@@ -340,3 +343,39 @@ def apply_borrows(game: Game, ev: Event) -> None:
     seat.borrowing = True  # what it paid for is told by the act that spends it (spent)
     if seat.funds is not None:
         seat.funds += ev.amount or 0
+
+
+# Acts by which the age claims the first say after the draw (a bet, or his word that he
+# bets), and so did not hold the age.
+_CLAIMS_THE_SAY = frozenset({Act.BETS, Act.RAISES, Act.CALLS, Act.COMES_IN, Act.OPENS,
+                             Act.STATES})
+
+
+def _age_claims_the_say(game: Game, ev: Event) -> None:
+    """Before each act: where the age's silence was taken for holding the age, and the
+    age, before the say has come round to him, bets or says he bets, he did not hold: the
+    earlier act of the player on his left came before the age's turn, and is found out of
+    turn at its own step. His holding, or the say reaching him, settles the hold."""
+    held = game.notes.hold_presumed
+    if held is None:
+        return
+    if game.phase != Phase.BETTING:
+        game.notes.hold_presumed = None
+        return
+    if ev.player != game.age:
+        return
+    game.notes.hold_presumed = None
+    if game.turn() == game.age or ev.act not in _CLAIMS_THE_SAY:
+        return  # the say came round to him, or he held: he held the age
+    name, step, line, act = held
+    now = (game.step, game.line)
+    game.step, game.line = step, line
+    try:
+        game.find(Kind.OUT_OF_TURN, name, f"{name} {act} out of turn; it was {game.age}'s "
+                  f"say, and {game.age} did not hold the age", expected=game.age, act=act,
+                  passed=False, relied=game.rely("bet_first"))
+    finally:
+        game.step, game.line = now
+
+
+BEFORE.append(_age_claims_the_say)
