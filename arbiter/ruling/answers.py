@@ -38,6 +38,7 @@ from ..terms.vocabulary import (
     UNSAID_EFFECT,
     VOIDS,
     Act,
+    Decision,
     Kind,
     Question,
 )
@@ -142,6 +143,10 @@ def _answer_to(ruling: Ruling, asked: Asked) -> Answer:
         short = if_short_of_funds(ruling, asked)
         if short is not None:
             return short
+        owed = penalty_owed(ruling, asked, facts)
+        if owed is not None:
+            return owed
+        facts["jackpot_next"] = _decides_now(ruling, Decision.JACKPOT_NEXT)
     if asked.kind == Question.TAKES_POOL and ruling.replay.outcome.get("unknown"):
         each = for_each_hand(ruling, asked)
         if each is not None:
@@ -247,6 +252,37 @@ def if_short_of_funds(ruling: Ruling, asked: Asked) -> Answer | None:
                   f"{p} need put in only {has}, all {p} has: " + tried.because,
                   tried.consequence,
                   list(tried.cites), player=p)
+
+
+def penalty_owed(ruling: Ruling, asked: Asked, facts: dict[str, Any]) -> Answer | None:
+    """What he must put in, where the ruling itself has him pay into the pool (a penalty
+    decided on every reading, in the deal the events reach) and he has nothing to make good
+    to play on: the sum its decision names, on its law (Peel 33: "he shall pay into the
+    pool, as penalty, a sum equal to double the ante"; j-11, judged L2). None where the
+    ruling lays no such payment on him."""
+    p = asked.player
+    if p is None or (facts.get("to_put_in") and ruling.replay.final.turn == p):
+        return None
+    now = ruling.replay.facts.get("deal", 1)
+    for d in ruling.decisions:
+        if d.condition or d.finding.facts.get("deal", 1) != now:
+            continue
+        for pen in d.penalties:
+            if pen.get("player") == p and pen.get("pays") and pen.get("to") == "the pool":
+                names = (*ruling.case.table.seats, ruling.rulebook.name)
+                return Answer(asked.text, str(asked.kind), str(pen["pays"]),
+                              f"{p} must put in {pen['pays']}: "
+                              + run_on(d.says.rstrip(". "), names) + "; "
+                              + penalty_words(pen), None, list(d.cites), player=p,
+                              readings=list(d.readings))
+    return None
+
+
+def _decides_now(ruling: Ruling, decision: Decision) -> bool:
+    """The ruling makes ``decision`` on every reading, in the deal the events reach."""
+    now = ruling.replay.facts.get("deal", 1)
+    return any(d.decision == decision and not d.condition
+               and d.finding.facts.get("deal", 1) == now for d in ruling.decisions)
 
 
 def deal_in_question(ruling: Ruling) -> bool:

@@ -1223,6 +1223,10 @@ QUESTION_FACTS: dict[str, str] = {
     # where no such deal is found
     "due_dealer": "player", "left_of_due_dealer": "player", "right_of_due_dealer": "player",
     "due_dealer_disputing": "bool", "left_of_due_dealer_disputing": "bool",
+    # "what must PLAYER put in", read from the ruling: whether it decides, on every reading,
+    # that the next deal is a jack-pot (the deal the events reach unopened, or opened
+    # falsely): what each player puts up for it is the book's jack-pot ante
+    "jackpot_next": "bool",
 }
 
 
