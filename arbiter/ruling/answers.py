@@ -24,6 +24,7 @@ from ..errors import InputError
 from ..law.laws import Effect
 from ..law.params import cites_of
 from ..law.provisions import fill, match
+from ..table.agreed_values import agreed_values
 from ..table.cases import Event
 from ..terms.seats import names_text
 from ..terms.vocabulary import (
@@ -146,6 +147,9 @@ def _answer_to(ruling: Ruling, asked: Asked) -> Answer:
         owed = penalty_owed(ruling, asked, facts)
         if owed is not None:
             return owed
+        unsettled = _unsettled_stake(ruling, asked)
+        if unsettled is not None:
+            return unsettled
         facts["jackpot_next"] = _decides_now(ruling, Decision.JACKPOT_NEXT)
     if asked.kind == Question.TAKES_POOL and ruling.replay.outcome.get("unknown"):
         each = for_each_hand(ruling, asked)
@@ -275,6 +279,26 @@ def penalty_owed(ruling: Ruling, asked: Asked, facts: dict[str, Any]) -> Answer 
                               + run_on(d.says.rstrip(". "), names) + "; "
                               + penalty_words(pen), None, list(d.cites), player=p,
                               readings=list(d.readings))
+    return None
+
+
+def _unsettled_stake(ruling: Ruling, asked: Asked) -> Answer | None:
+    """What he must put in, where the stake he must make good turns on an earlier act of
+    another player's in this betting, an amount the book is silent on (a statement of a bet
+    the deposit does not keep, Foster and Hoffmann, e-15): the answer is that silence, not a
+    sum worked out from the table as the engine left it. None where there is no such act."""
+    r = ruling.replay
+    now, phase = r.facts.get("deal", 1), r.final.phase
+    for x in ruling.silences:
+        f = x.finding
+        if (x.condition or FINDINGS[f.kind].outcome or f.player == asked.player
+                or f.facts.get("deal", 1) != now or f.facts.get("phase") != phase
+                or f.facts.get("amount") is None):
+            continue
+        out = silent(ruling.rulebook, asked, f"what {asked.player} must put in turns on "
+                     f"an earlier act: {f.message}")
+        out.cites = list(x.cites)
+        return out
     return None
 
 
@@ -685,6 +709,7 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
                            found=str(new[0].kind) if new else None,
                            decision=str(decided[0].decision) if decided else None)
     facts.update(_funds_facts(h.replay, asked, at))
+    facts["put_in_past_limit"] = _past_limit_in_all(h.replay, asked, ev, at)
     if not new and (unsaid := _unsaid_before(h, asked, at)) is not None:
         # What the table is now rests on an earlier act of his whose effect the book does
         # not give: the answer is the book's silence on it, not a reading of that table.
@@ -881,6 +906,21 @@ def _funds_facts(r: Replay, asked: Asked, step: int) -> dict[str, Any]:
     short = [s for s in r.facts.get("short_acts", []) if s[0] == asked.player and s[1] == step]
     return {"short_of_funds": bool(short), "borrowed": bool(short and short[0][2]),
             "table_stakes": bool(r.facts.get("table_stakes"))}
+
+
+def _past_limit_in_all(r: Replay, asked: Asked, ev: Event, step: int) -> bool:
+    """The act is a going better within the limit, and what it puts in (the stake made
+    good with the raise) is past the limit: whether it may be made turns on what the limit
+    measures (Peel p. 31, "does not refer to the total amount of a player's stakes";
+    Hoffmann p. 121, "applying merely to the successive stages"; set J, j-20)."""
+    p = asked.player
+    if ev.act != Act.RAISES or ev.amount is None or p not in r.seats or not 0 < step < len(
+            r.steps):
+        return False
+    limit = agreed_values(r.case.table, r.case.agreed).limit
+    i = r.seats.index(p)
+    put = r.steps[step].stakes[i] - r.steps[step - 1].stakes[i]
+    return limit is not None and ev.amount <= limit < put
 
 
 def _made_at(r: Replay, ev: Event) -> int:

@@ -1191,6 +1191,9 @@ QUESTION_FACTS: dict[str, str] = {
     # for "may PLAYER ACT": whether the act needs more than his funds, whether he had
     # borrowed to raise, and whether the table agreed to play table stakes
     "short_of_funds": "bool", "borrowed": "bool", "table_stakes": "bool",
+    # for "may PLAYER raise N": whether the raise is within the limit and what the act puts
+    # in, what it makes good with the raise, is past it (what the limit measures)
+    "put_in_past_limit": "bool",
     # the sitting: which deal this is, who dealt it, who the book has deal the next
     "deal": "int", "next_dealer": "player", "last_dealer": "player",
     # whether the deal the events reach is in question and the book is silent on it (a
