@@ -56,10 +56,20 @@ class TableFacts:
         facts.update(derived(f.kind, facts))
         if "bet_before" in FINDINGS[f.kind].derived:
             facts["bet_before"] = self.bet_before(f.step)
+        if "age_in" in FINDINGS[f.kind].derived:
+            facts["age_in"] = self.age_in(f.step)
+            seats = self.r.seats
+            facts["next_to_age"] = p == seats[(seats.index(self.r.age) + 1) % len(seats)]
         if p:
             facts["blind_or_straddle"] = self.blind_or_straddle(p)
         return facts
 
+
+    def age_in(self, step: int) -> bool:
+        """Whether the Age still held his cards when the act at ``step`` was made."""
+        steps, i = self.r.steps, self.r.seats.index(self.r.age)
+        at = steps[step - 1] if 0 < step <= len(steps) else steps[-1]
+        return at.statuses[i] == "in"
 
     def bet_before(self, step: int) -> bool:
         """Whether, in the betting after the draw, a bet had been made in the round before

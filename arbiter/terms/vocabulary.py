@@ -428,6 +428,10 @@ DERIVED_FACTS: dict[str, str] = {
     "alike": "str",
     # an act out of turn in the betting after the draw, after a bet in the round
     "bet_before": "bool",
+    # the Age still held his cards when the act was made, and the player is the one on the
+    # Age's left: a privilege the book gives the Age by name (Hoffmann p. 127) is taken
+    # from him while he is in, and "does not pass to C", the next, when he is out
+    "age_in": "bool", "next_to_age": "bool",
 }
 
 
@@ -632,6 +636,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
          "made_good": "bool"}, ("seen",)),
     Kind.STOOD_WITHOUT_RIGHT: FindingSpec("stood without betting where he might not",
                                           {"bet_made": "bool", "stood_before": "bool"},
+                                          derived=("age_in", "next_to_age"),
                                           tried_by=Kind.CHOICE_AT_THE_SAY),
     Kind.HELD_WITHOUT_RIGHT: FindingSpec("held his say where he might not", {},
                                          tried_by=Kind.CHOICE_AT_THE_SAY),
