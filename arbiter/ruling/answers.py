@@ -729,6 +729,9 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     short = _short_of_the_book(book, base, asked, ev)
     if short is not None:
         return short
+    assumed = [n for n in h.replay.relied if n not in base.relied]
+    if assumed:
+        return _on_an_assumption(book, asked, assumed)
     return _resting_on_lawful(book, base, asked, _regular(book, asked, str(base.final.phase)))
 
 
@@ -754,6 +757,17 @@ def _short_of_the_book(book: Rulebook, base: Replay, asked: Asked,
                   f"{asked.player} must put in {own.answer}, not {ev.amount}: "
                   + own.because.rstrip(". "), own.consequence, list(own.cites),
                   player=asked.player, if_done=True, readings=list(own.readings))
+
+
+def _on_an_assumption(book: Rulebook, asked: Asked, assumed: list[str]) -> Answer:
+    """Nothing irregular is found in the act, but the table went by a mechanic the book
+    does not give to make it (the last card of the pack dealt, Hoffmann, j-17): the laws
+    of that point of the deal do not reach the point in dispute, and the book is silent on
+    it (set J, judged K1), the engine's assumption said."""
+    said = "; ".join(PARAMETERS[n].assumes.format(book=book.name).rstrip(".")
+                     for n in assumed if n in PARAMETERS)
+    return silent(book, asked, f"whether {asked.player} may {_words(asked)}: "
+                  + (said or "the point turns on a mechanic it does not give"))
 
 
 def _unsaid_before(h: Ruling, asked: Asked, at: int) -> Decided | None:
