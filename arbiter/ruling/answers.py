@@ -708,8 +708,7 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     facts = question_facts(base, asked, act=ev.act.value, regular=not new,
                            found=str(new[0].kind) if new else None,
                            decision=str(decided[0].decision) if decided else None)
-    facts.update(_funds_facts(h.replay, asked, at))
-    facts["put_in_past_limit"] = _past_limit_in_all(h.replay, asked, ev, at)
+    facts.update(_funds_facts(h.replay, asked, at), **_limit_facts(h.replay, asked, ev, at))
     if not new and (unsaid := _unsaid_before(h, asked, at)) is not None:
         # What the table is now rests on an earlier act of his whose effect the book does
         # not give: the answer is the book's silence on it, not a reading of that table.
@@ -922,19 +921,26 @@ def _funds_facts(r: Replay, asked: Asked, step: int) -> dict[str, Any]:
             "table_stakes": bool(r.facts.get("table_stakes"))}
 
 
-def _past_limit_in_all(r: Replay, asked: Asked, ev: Event, step: int) -> bool:
-    """The act is a going better within the limit, and what it puts in (the stake made
-    good with the raise) is past the limit: whether it may be made turns on what the limit
-    measures (Peel p. 31, "does not refer to the total amount of a player's stakes";
+def _limit_facts(r: Replay, asked: Asked, ev: Event, step: int) -> dict[str, bool]:
+    """The act's amount against the table's limit: whether it passes it (``within_limit``:
+    Hoffmann p. 131, "up to the 'limit,' which must not be overpassed"); whether it doubles
+    the last straddle before it (``doubles_last_straddle``, p. 131); and whether the
+    act is a going better within it that puts in more than the limit in all, what it makes
+    good with the raise (``put_in_past_limit``): whether it may be made turns on what the
+    limit measures (Peel p. 31, "does not refer to the total amount of a player's stakes";
     Hoffmann p. 121, "applying merely to the successive stages"; set J, j-20)."""
-    p = asked.player
-    if ev.act != Act.RAISES or ev.amount is None or p not in r.seats or not 0 < step < len(
-            r.steps):
-        return False
-    limit = agreed_values(r.case.table, r.case.agreed).limit
+    p, limit = asked.player, agreed_values(r.case.table, r.case.agreed).limit
+    out = {"within_limit": limit is None or ev.amount is None or ev.amount <= limit,
+           "put_in_past_limit": False, "doubles_last_straddle": False}
+    before = [s for s in r.facts.get("straddles") or [] if s[0] != p]
+    if before and ev.amount is not None:
+        out["doubles_last_straddle"] = ev.amount == 2 * int(before[-1][1])
+    if (ev.act != Act.RAISES or ev.amount is None or limit is None or p not in r.seats
+            or not 0 < step < len(r.steps)):
+        return out
     i = r.seats.index(p)
     put = r.steps[step].stakes[i] - r.steps[step - 1].stakes[i]
-    return limit is not None and ev.amount <= limit < put
+    return {**out, "put_in_past_limit": ev.amount <= limit < put}
 
 
 def _made_at(r: Replay, ev: Event) -> int:

@@ -1199,6 +1199,12 @@ QUESTION_FACTS: dict[str, str] = {
     # for "may PLAYER raise N": whether the raise is within the limit and what the act puts
     # in, what it makes good with the raise, is past it (what the limit measures)
     "put_in_past_limit": "bool",
+    # for "may PLAYER ACT N": the act's amount (a straddle's, a bet's) does not pass the
+    # table's limit ("up to the 'limit,' which must not be overpassed", Hoffmann p. 131)
+    "within_limit": "bool",
+    # for "may PLAYER straddle N": N is double the last straddle of the deal (Hoffmann p.
+    # 131, "another name for 'doubling'", the next player straddling "in like manner")
+    "doubles_last_straddle": "bool",
     # the sitting: which deal this is, who dealt it, who the book has deal the next
     "deal": "int", "next_dealer": "player", "last_dealer": "player",
     # whether the deal the events reach is in question and the book is silent on it (a
