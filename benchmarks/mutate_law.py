@@ -76,8 +76,6 @@ AWAITING_CASE: dict[str, str] = {
         "and taken up again, by itself (CH8b, CH9; kind H5)",
     "foster: foster-ch8b-ch9-acts-after-throwing": "any other act after throwing the hand "
         "down after the draw (CH8b, CH9; kind H5)",
-    "foster: foster-ch8b-ch9-thrown-hand-plays-again": "a call or a raise with a hand "
-        "thrown down after the draw, of each act (kind H5)",
     "foster: foster-ch7a-only-those-supplied-bet": "a hand abandoned before the draw whose "
         "player, after the draw, does another act than one of the say (shows, looks): CH7a "
         "is the law of the bet only (set W kind WK2)",
