@@ -725,6 +725,13 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
         return early
     if quiet:
         return _silent_on(h, asked, quiet[0])
+    return _nothing_found(book, base, h, asked, ev)
+
+
+def _nothing_found(book: Rulebook, base: Replay, h: Ruling, asked: Asked, ev: Event) -> Answer:
+    """The act, nothing in it found irregular and no book answer of its own: no, where it
+    puts in less than the book's own figure; silent, where the table made it by a mechanic
+    the book does not give (the engine's assumption); else yes on the laws the table goes by."""
     short = _short_of_the_book(book, base, asked, ev)
     if short is not None:
         return short
