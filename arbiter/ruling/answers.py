@@ -713,6 +713,8 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
         # What the table is now rests on an earlier act of his whose effect the book does
         # not give: the answer is the book's silence on it, not a reading of that table.
         return _turns_on_unsaid(h, asked, unsaid)
+    if not new and (hand := _hand_unsaid(h, asked, at)) is not None:
+        return _turns_on_the_hand(h, asked, hand)
     own = from_book(book, asked, facts)  # the book's own answer comes first
     if own is not None:
         return _resting_on_lawful(book, base, asked, own) if not new else own
@@ -790,6 +792,42 @@ def _unsaid_before(h: Ruling, asked: Asked, at: int) -> Decided | None:
         if d.decision in UNSAID_EFFECT or (d.decision in VOIDS and d.undoes_assumed):
             return d
     return None
+
+
+# The acts that play the hand the player holds (stake on it, draw to it, show it): whether
+# he may do them turns on that hand. Throwing it up does not, nor acts before the deal.
+_PLAYS_THE_HAND = frozenset({Act.COMES_IN, Act.RAISES, Act.OPENS, Act.DISCARDS, Act.ASKS,
+                             Act.DRAWS, Act.STANDS_PAT, Act.BETS, Act.CALLS, Act.HOLDS,
+                             Act.STANDS, Act.SHOWS})
+
+
+def _hand_unsaid(h: Ruling, asked: Asked, at: int) -> Silence | None:
+    """The book's silence on an earlier finding in the player's own hand, in the deal the
+    act asked of is in (a short or long hand, a foul one), where the act plays that hand:
+    whether he may play it is what the book does not say. None where there is none."""
+    if asked.act is None or asked.act.act not in _PLAYS_THE_HAND:
+        return None
+    now = h.replay.facts.get("deal", 1)
+    for s in h.silences:
+        f = s.finding
+        if (f.player == asked.player and f.kind in _HAND_KINDS and 0 < f.step < at
+                and f.facts.get("deal", 1) == now and not s.condition):
+            return s
+    return None
+
+
+def _turns_on_the_hand(h: Ruling, asked: Asked, s: Silence) -> Answer:
+    """Silent: the act plays a hand the book is silent on (Hoffmann, k-03: C dealt four
+    cards; whether C may come in on them, Hoffmann does not say), not "nothing irregular"
+    and the book's ordinary choices (set K, judged M2)."""
+    book, p = h.rulebook, asked.player
+    out = _silent_on(h, asked, s)
+    whether = f"whether {p} may {_words(asked)}"
+    head = (f"{whether} is not in the pinned text of {book.pinned_name} ({book.name}'s ruling "
+            "on it is unknown, not silent)" if book.extract else
+            f"{book.name} is silent on {whether}")
+    out.because = f"{head}, which turns on {p}'s own hand: {s.finding.message}"
+    return out
 
 
 def _turns_on_unsaid(h: Ruling, asked: Asked, d: Decided) -> Answer:
