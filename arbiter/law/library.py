@@ -389,9 +389,9 @@ def build(data: dict[str, Any], file: str, parent: Rulebook | None) -> Rulebook:
         catch_all=data.get("catch_all", parent.catch_all if parent else None),
         questions_of_fact=data.get("questions_of_fact",
                                    parent.questions_of_fact if parent else None),
-        precedence=_precedence(data, file, parent),
+        precedence=_by_id("precedence", data, file, parent),
         procedures=merge(parent.procedures if parent else {}, data.get("procedures", {})),
-        answers=_answers(data, file, parent),
+        answers=_by_id("answers", data, file, parent),
     )
 
 
@@ -403,21 +403,13 @@ def _pinned(data: dict[str, Any], parent: Rulebook | None) -> str | None:
     return parent.pinned_name if parent is not None and parent.extract else None
 
 
-def _answers(data: dict[str, Any], file: str, parent: Rulebook | None,
-             ) -> tuple[dict[str, Any], ...]:
-    """A house book's answers replace the parent's of the same id, and add to them."""
-    own = [dict(a, book=data["id"], file=file) for a in data.get("answers", [])]
-    ids = {a["id"] for a in own}
-    inherited = [a for a in parent.answers if a["id"] not in ids] if parent else []
-    return (*inherited, *own)
-
-
-def _precedence(data: dict[str, Any], file: str, parent: Rulebook | None,
-                ) -> tuple[dict[str, Any], ...]:
-    """A house book's precedence rules replace the parent's of the same id."""
-    own = [dict(r, book=data["id"], file=file) for r in data.get("precedence", [])]
-    ids = {r["id"] for r in own}
-    inherited = [r for r in parent.precedence if r["id"] not in ids] if parent else []
+def _by_id(key: str, data: dict[str, Any], file: str, parent: Rulebook | None,
+           ) -> tuple[dict[str, Any], ...]:
+    """A house book's entries under ``key`` (its answers, its precedence rules) replace the
+    parent's of the same id, and add to them."""
+    own = [dict(e, book=data["id"], file=file) for e in data.get(key, [])]
+    ids = {e["id"] for e in own}
+    inherited = [e for e in getattr(parent, key) if e["id"] not in ids] if parent else []
     return (*inherited, *own)
 
 
