@@ -429,7 +429,7 @@ def question_facts(r: Replay, asked: Asked, act: str | None = None,
     facts: dict[str, Any] = {
         "phase": r.final.phase, "dealer": r.dealer, "age": age, "player": p,
         "is_age": p == age if p else None, "is_dealer": p == r.dealer if p else None,
-        "player_in": status[p] == "in" if p else None, "age_in": status[age] == "in",
+        "player_in": _in_for(r, asked) if p else None, "age_in": status[age] == "in",
         "age_held": bool(holds), "left_of_age": round_from_left[0],
         "left_of_age_in": status[round_from_left[0]] == "in",
         "next_in_left_of_age": next((n for n in still_in if n != age), None),
@@ -450,6 +450,24 @@ def question_facts(r: Replay, asked: Asked, act: str | None = None,
     facts["straddle_refused_by"] = _refused_straddle(r)
     facts["straddle_refused"] = facts["straddle_refused_by"] is not None
     return facts
+
+
+def _in_for(r: Replay, asked: Asked) -> bool:
+    """Whether the player the question names is in. For "must PLAYER show", whether he was
+    in when the betting closed: the show's law binds every hand then in (Peel 59, "each
+    player in turn ... shall show his hand"; Foster CH9, "the betting must stop, and the
+    hands must be shown"; Hoffmann p. 128, "all turn up their cards"), and his own throwing
+    in after it, which the table finds irregular (a pass after the betting had closed), is
+    not read as releasing him from it (set K, judged K3)."""
+    p = asked.player
+    assert p is not None
+    i = r.seats.index(p)
+    if asked.kind != Question.MUST_SHOW or r.final.phase != "the show":
+        return r.status(p) == "in"
+    k = len(r.steps) - 1
+    while k > 0 and r.steps[k - 1].phase == "the show":
+        k -= 1
+    return r.steps[k].statuses[i] == "in"
 
 
 def _refused_straddle(r: Replay) -> str | None:
