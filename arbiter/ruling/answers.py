@@ -646,6 +646,14 @@ def _from_ruling(ruling: Ruling, asked: Asked) -> Answer | None:
         out.cites += _also_deciding(ruling, d, out.cites)
         out.cites += _played_by(ruling, out.cites, now)
         return out
+    for s in ruling.silences:
+        g = s.turns_on
+        if g is not None and s.finding.facts.get("deal", 1) == now:
+            # The end of the deal is not ruled: it turns on an act the book does not rule on.
+            out = silent(ruling.rulebook, asked, "who takes the pool, which turns on what "
+                         f"became of {g.player}'s act ({g.message})")
+            out.cites = list(s.cites)
+            return out
     return None
 
 
