@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import re
 
-_MARKERS = re.compile(r"\[\d+\]|\{\d+\}|[¹²³⁴⁵⁶⁷⁸⁹⁰]")
+# The patterns are compiled by re's own cache when first used (a rulebook checked), not as
+# the module is imported: the library imports it on every start, where compiling them cost
+# 1.5 M instructions (docs/speed.md).
+_MARKERS = r"\[\d+\]|\{\d+\}|[¹²³⁴⁵⁶⁷⁸⁹⁰]"
 _QUOTES = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"'})
-_SPACE = re.compile(r"\s+")
 
 
 def normalise(text: str) -> str:
-    text = _MARKERS.sub(" ", text).replace("_", "").translate(_QUOTES)
-    text = _SPACE.sub(" ", text).strip()
+    text = re.sub(_MARKERS, " ", text).replace("_", "").translate(_QUOTES)
+    text = " ".join(text.split())
     # A marker removed before punctuation leaves a stray space ("bet ¹," -> "bet ,").
     return re.sub(r" ([,.;:])", r"\1", text)
