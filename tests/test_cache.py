@@ -353,3 +353,58 @@ def test_a_broken_entry_of_the_engine_defaults_is_rebuilt(cache_dir: Path, name:
     params.engine_defaults.cache_clear()
     assert ruling() == before
     assert params.defaults_fault(read_entry(p)[1]) is None  # and rebuilt from the YAML
+
+
+# --- cases -------------------------------------------------------------------------------
+
+def case_entry(name: str, text: str, d: Path) -> Path:
+    return d / f"{cache.key(b'case', name.encode(), text.encode())}.json"
+
+
+def test_a_case_read_again_is_the_same_case_from_its_entry(cache_dir: Path) -> None:
+    from arbiter.table.cases import load_case
+
+    first = load_case(CASE)
+    p = case_entry(CASE, Path(CASE).read_text(encoding="utf-8"), cache_dir)
+    header, _ = read_entry(p)
+    assert header["verified"] is True
+    assert load_case(CASE) == first
+    assert ruling() == ruling()
+
+
+def test_a_tampered_or_unverified_case_entry_is_read_afresh(cache_dir: Path) -> None:
+    from arbiter.table.cases import load_case
+
+    text = Path(CASE).read_text(encoding="utf-8")
+    first = load_case(CASE)
+    p = case_entry(CASE, text, cache_dir)
+    key = p.stem
+    _, body = read_entry(p)
+    body["table"]["blind"] += 1
+    write_entry(p, key, body)  # a consistent digest, but not marked verified
+    assert load_case(CASE) == first
+    write_entry(p, key, {"file": CASE}, digest="0" * 16)  # a wrong digest
+    assert load_case(CASE) == first
+
+
+def test_a_case_json_cannot_give_back_is_not_written(cache_dir: Path, tmp_path: Path) -> None:
+    from arbiter.table.cases import load_case
+
+    text = Path(CASE).read_text(encoding="utf-8").replace(
+        "silent: []\n  foster:", "silent: []\n    extra: {1: one}\n  foster:", 1)
+    name = str(tmp_path / "int-key.yaml")
+    case = load_case(name, text)
+    assert case.expect["peel"]["extra"] == {1: "one"}  # JSON would give the key as "1"
+    assert not case_entry(name, text, cache_dir).exists()
+    assert load_case(name, text) == case
+
+
+def test_the_same_case_under_another_name_is_another_entry(cache_dir: Path,
+                                                           tmp_path: Path) -> None:
+    from arbiter.table.cases import load_case
+
+    text = Path(CASE).read_text(encoding="utf-8")
+    other = str(tmp_path / "copy.yaml")
+    assert load_case(CASE).file == CASE
+    assert load_case(other, text).file == other
+    assert load_case(other, text).file == other

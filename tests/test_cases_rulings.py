@@ -14,7 +14,8 @@ from casecheck import BOOKS, expected_books, library, ruling_differences
 from conftest import sources_or_skip
 
 from arbiter import Library
-from arbiter.law.verbatim import normalise, source_body
+from arbiter.law.quotes import normalise
+from arbiter.law.verbatim import source_body
 from arbiter.render.ruling import ruling_markdown, ruling_text
 from arbiter.ruling.judge import judge
 from arbiter.table.cases import load_case

@@ -2,7 +2,7 @@
 
 The comparison folds whitespace, drops page markers (``[53]``, ``{125}``),
 footnote marks and italics underscores, and treats curly and straight quotes
-alike (``arbiter.law.verbatim.normalise``); nothing else is forgiven. Where
+alike (``arbiter.law.quotes.normalise``); nothing else is forgiven. Where
 ``../shared/sources`` is absent (a user's machine) these tests are skipped with
 a reason; everywhere else they run.
 """
@@ -18,8 +18,9 @@ from conftest import ROOT, sources_or_skip
 from msgspec.structs import replace
 
 from arbiter.law.laws import Rulebook
+from arbiter.law.quotes import normalise
 from arbiter.law.rulebooks import load_rulebook
-from arbiter.law.verbatim import check_book, normalise, source_body, sources_dir
+from arbiter.law.verbatim import check_book, source_body, sources_dir
 
 BOOK_FILES = sorted((ROOT / "rulebooks").glob("*.yaml")) + sorted(
     (ROOT / "rulebooks" / "examples").glob("*.yaml")

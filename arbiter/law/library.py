@@ -29,7 +29,7 @@ from ..terms.vocabulary import EFFECTS, FINDINGS, PARAMETERS, QUESTION_FACTS, VO
 from .conditions import disjoint, never
 from .laws import Effect, Law, Rulebook, normalise_ref
 from .provisions import placeholders, text_values
-from .verbatim import normalise
+from .quotes import normalise
 
 if TYPE_CHECKING:
     from ..load.files import StrPath

@@ -1,16 +1,12 @@
-"""Proving that every quoted law is found, word for word, in its source.
-
-Comparison is made after folding whitespace, dropping page markers (``[53]``,
-``{125}``) and footnote marks (``¹``, ``[38]``), dropping italics underscores,
-and treating curly and straight quotes alike: the differences a reflowed YAML
-quotation may have from the printed page, and no others.
+"""Proving that every quoted law is found, word for word, in its source: the source file
+found, pinned by its sha256, and each quotation looked for in it as ``quotes.normalise``
+compares them.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-import re
 from pathlib import Path
 
 from msgspec import Struct
@@ -18,17 +14,7 @@ from msgspec import Struct
 from ..errors import InputError
 from ..load.files import MAX_SOURCE, decode, read_bytes
 from .laws import Rulebook
-
-_MARKERS = re.compile(r"\[\d+\]|\{\d+\}|[¹²³⁴⁵⁶⁷⁸⁹⁰]")
-_QUOTES = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"'})
-_SPACE = re.compile(r"\s+")
-
-
-def normalise(text: str) -> str:
-    text = _MARKERS.sub(" ", text).replace("_", "").translate(_QUOTES)
-    text = _SPACE.sub(" ", text).strip()
-    # A marker removed before punctuation leaves a stray space ("bet ¹," -> "bet ,").
-    return re.sub(r" ([,.;:])", r"\1", text)
+from .quotes import normalise
 
 
 def source_body(text: str) -> str:

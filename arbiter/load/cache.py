@@ -1,13 +1,13 @@
-"""A small on-disk cache of validated rulebooks: it can make a start faster, never a ruling
-different.
+"""A small on-disk cache of validated rulebooks and cases: it can make a start faster, never
+a ruling different.
 
-Parsing and validating a rulebook costs more than answering from it. The cache keeps the
-validated data as JSON (never pickle) in a file named by a hash of the rulebook's
-bytes and the code that reads them (arbiter's version and its modules, the formats among
-them, from which the published schemas are generated), so an edited file or module is
-simply a miss. Each entry starts with
-a header line holding its key and a digest of the key and the data that follows;
-an entry whose header, digest, size or shape is wrong in any way is ignored and rebuilt.
+Parsing and validating a rulebook costs more than answering from it, and a case's YAML
+costs the import of PyYAML. The cache keeps the validated data as JSON (never pickle) in
+a file named by a hash of the file's bytes (a case's name too) and the code that reads
+them (arbiter's version and its modules, the formats among them, from which the published
+schemas are generated), so an edited file or module is simply a miss. Each entry starts
+with a header line holding its key and a digest of the key and the data that follows; an
+entry whose header, digest, size or shape is wrong in any way is ignored and rebuilt.
 
 Checking an entry's shape again costs more than reading it, so the writer checks once:
 before writing, it reads the entry back from the very bytes it writes and runs the
