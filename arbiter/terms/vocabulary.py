@@ -135,6 +135,7 @@ class Kind(StrEnum):
     SHOWN_OUT_OF_ORDER = "shown_out_of_order"
     CHOICE_AT_THE_SAY = "choice_at_the_say"
     WRONG_DEALER = "wrong_dealer"
+    BET_IN_THE_DRAW = "bet_in_the_draw"
 
 
 class Decision(StrEnum):
@@ -757,6 +758,14 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.WRONG_DEALER: FindingSpec(
         "a deal of the sitting was dealt by other than the player whose turn it was to deal",
         {"expected": "player", "last_dealer": "player"}, questions_deal={}),
+    # A going better (a bet, a raise) made during the draw: not an act out of turn (the
+    # draw's turn is a turn to draw, and he may be the one whose turn it is), but a stake
+    # raised once the say has closed, where a book may allow only making good (Peel 36:
+    # "Before drawing ... a player shall make his stake equal to the highest stake on the
+    # table"; set K, k-09, judged M1). expected: whose turn it was to draw; in_turn: his.
+    Kind.BET_IN_THE_DRAW: FindingSpec(
+        "went better during the draw, after the say had closed",
+        {"act": "str", "expected": "player", "in_turn": "bool"}),
 }
 
 

@@ -231,7 +231,10 @@ def _raises(game: Game, p: str, ev: Event) -> None:
 
 
 def _raises_in_draw(game: Game, p: str, ev: Event) -> None:
-    out_of_turn_in_draw(game, p, ev)
+    """A going better during the draw: the say has closed, whoever's turn it is to draw."""
+    expected = game.turn()
+    game.find(Kind.BET_IN_THE_DRAW, p, f"{p} {_spoken(ev.act)} during the draw, after the "
+              "say had closed", act=_spoken(ev.act), expected=expected, in_turn=expected == p)
     raise_(game, p, ev.amount or 0)
 
 
