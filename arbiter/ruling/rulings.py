@@ -30,6 +30,7 @@ from ..terms.vocabulary import (
     ACTS,
     EFFECTS,
     FINDINGS,
+    PERMITS,
     UNSAID_EFFECT,
     VOIDS,
     Kind,
@@ -290,7 +291,8 @@ class _Judge:
             for f, account in on_each_account(found, accounts, settled):
                 act = (f.step, f.player, tuple(sorted(account.items())))
                 if f.player is not None and act in voided:
-                    self.trace.append(_not_ruled(f, voided[act]))
+                    also = self.another_ground(f, voided[act], {**self.table.of(f), **turn})
+                    self.trace.append(_not_ruled(f, voided[act], also))
                     continue
                 provs = self.provisions_for(f)
                 facts = {**self.table.of(f), **turn}
@@ -322,6 +324,24 @@ class _Judge:
         assumes = self.assumptions.unattached([x.assumes for x in said])
         return Ruling(self.book, self.r, decisions, silences, self.trace,
                       [_citation(self.book, c) for c in cited], referee, assumes)
+
+    def another_ground(self, f: Finding, void: Decided, facts: dict[str, Any]) -> bool:
+        """A finding in an act already voided on another: the act is not undone twice, but
+        where the book rules this ground too against the act, on every reading, the ground
+        is said in the decision on the act, with its laws (set K, k-05, judged M3: D's
+        straddle ruled only as made after the deal, a reading the readers leave open, and
+        not also as 4 where 3 was due, Peel 21, which they give whatever the timing).
+        Whether it was."""
+        kept = len(self.trace)
+        made, silent = self.decide_all(f, facts, self.provisions_for(f))
+        del self.trace[kept:]  # ruled only as a ground of the decision on the act
+        barring = [d for d in made if not d.condition and not PERMITS.get(d.decision)]
+        if silent or not made or len(barring) != len(made):
+            return False
+        for d in barring:
+            void.says = f"{void.says.rstrip('. ')}; and on another ground: {d.says}"
+            void.cites += [c for c in d.cites if c not in void.cites]
+        return True
 
     def in_turn(self, f: Finding, decided: list[Decided]) -> dict[str, Any] | None:
         """For a finding that an act came before another player's turn (its kind's
@@ -613,11 +633,14 @@ def _deal_void(f: Finding, end: Decided) -> TraceEntry:
                       f"{end.finding.step}): what happened later in it is not ruled")
 
 
-def _not_ruled(f: Finding, void: Decided) -> TraceEntry:
-    """A finding in an act already voided: not ruled on a second time."""
+def _not_ruled(f: Finding, void: Decided, ground: bool = False) -> TraceEntry:
+    """A finding in an act already voided: not ruled on a second time (``ground``: its
+    ruling is said in that decision, as another ground)."""
     return TraceEntry(f, void.provision, "not ruled", {},
                       f"the act at step {f.step} does not stand ({void.provision} on "
-                      f"{void.finding.kind}), so it is not ruled on again")
+                      f"{void.finding.kind}), so it is not ruled on again"
+                      + ("; the book's ruling on it is said there, as another ground"
+                         if ground else ""))
 
 
 def _traced(f: Finding, p: dict[str, Any], m: Match, applying: list[dict[str, Any]],

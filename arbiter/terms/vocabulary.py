@@ -799,7 +799,8 @@ DECISIONS: dict[Decision, str] = {
 }
 
 # Decisions that undo the act found: the act does not stand, so nothing else found in that
-# same act (its amount, its limit) is ruled on as well; the ruling gives one decision on it.
+# same act (its amount, its limit) is ruled on as well; the ruling gives one decision on it,
+# which says each other ground the book rules against the act (ruling/rulings.py).
 VOIDS: frozenset[Decision] = frozenset({Decision.ACTION_VOID})
 
 # What a decision does to the table, once it is ruled (on every possibility the events
