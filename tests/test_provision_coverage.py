@@ -18,6 +18,16 @@ from arbiter.terms.vocabulary import Question
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted((ROOT / "cases").glob("*.yaml"))
 
+# Provisions whose case waits in tests/readings/pending/ for the lead to encode its events
+# with the act the provision rules (the case's file, and what its events lack). Once a case
+# in cases/ applies one, it must come off this list.
+AWAITING_PENDING: dict[str, tuple[str, str]] = {
+    "peel: peel-54-turn-gone-by": (
+        "w01-silent-then-raises-late.yaml",
+        "B's silence after A's bet, written as a comment, not as `B lets his turn to bet go "
+        "by`"),
+}
+
 
 @pytest.mark.parametrize("book", BOOKS)
 def test_every_provision_is_applied_by_some_case(book: str) -> None:
@@ -34,8 +44,13 @@ def test_every_provision_is_applied_by_some_case(book: str) -> None:
             for tried in (case, *_tried(case)):
                 ruling = judge(tried, b)
                 applied |= {d.provision for d in ruling.decisions if d.provision in inherited}
-    missing = sorted(p["id"] for p in rb.provisions if p["id"] not in applied)
+    waiting = {k.partition(": ")[2] for k in AWAITING_PENDING if k.startswith(f"{book}: ")}
+    missing = sorted(p["id"] for p in rb.provisions
+                     if p["id"] not in applied and p["id"] not in waiting)
     assert not missing, f"{book}: no case applies {missing}"
+    assert not waiting & applied, f"{book}: {sorted(waiting & applied)} now applied by a case"
+    for key, (name, _) in AWAITING_PENDING.items():
+        assert (ROOT / "tests" / "readings" / "pending" / name).is_file(), (key, name)
 
 
 def _tried(case: Case) -> list[Case]:

@@ -68,6 +68,7 @@ class Act(StrEnum):
     DISPUTES = "disputes"
     DEMANDS_JACK = "demands_jack"
     NEXT_DEAL = "next_deal"
+    LETS_SAY_GO_BY = "lets_say_go_by"
 
 
 class Kind(StrEnum):
@@ -136,6 +137,7 @@ class Kind(StrEnum):
     CHOICE_AT_THE_SAY = "choice_at_the_say"
     WRONG_DEALER = "wrong_dealer"
     BET_IN_THE_DRAW = "bet_in_the_draw"
+    TURN_GONE_BY = "turn_gone_by"
 
 
 class Decision(StrEnum):
@@ -365,6 +367,11 @@ ACTS: dict[Act, ActSpec] = {
         "one deal of the sitting ends and the next begins, dealt by whom the book says (or "
         "by the player named: 'next deal by C'); what the book carries over comes with it",
         ("next deal", "new deal"), needs_player=False, after_hand=True, when_out=True),
+    Act.LETS_SAY_GO_BY: ActSpec(
+        "lets his turn to say (or to bet) go by, saying and doing nothing, and the next player "
+        "goes on: his turn is gone by (Peel 54)",
+        ("lets his turn to bet go by", "lets his turn to say go by", "lets his say go by",
+         "keeps silent"), needs_dealt=True),
 }
 
 # Hands (and cards) a table may agree to admit beside the usual ones (``agreed: hands``):
@@ -466,6 +473,9 @@ class FindingSpec(Struct, frozen=True):
     # turn it was made in (its provisions on this kind, ``CHOICE_AT_THE_SAY``), before the
     # book is found silent on it.
     tried_by: Kind | None = None
+    # What the player may do later in the deal turns on what became of him after it: where
+    # the book is silent on it, so is the answer on his later act (answers.py).
+    binds_later: bool = False
     # What a decision on it does to the table, beside the decision's own effect
     # (``EFFECTS``): an agreement to play a rule otherwise is played where it holds.
     effects: dict[str, str] = {}
@@ -766,6 +776,14 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.BET_IN_THE_DRAW: FindingSpec(
         "went better during the draw, after the say had closed",
         {"act": "str", "expected": "player", "in_turn": "bool"}),
+    # A player who let his turn to say or bet go by, saying and doing nothing (the events'
+    # ``lets his turn to bet go by``): short, he had not staked what the preceding player
+    # had (Peel 54: "If, when his turn comes, any player have not staked, and does not stake
+    # a sum at least equal to that staked by the preceding player"). What he may do later in
+    # the deal turns on what became of him (``binds_later``; set W, w-01).
+    Kind.TURN_GONE_BY: FindingSpec(
+        "let his turn to say or bet go by, saying and doing nothing",
+        {"short": "bool", "bet_made": "bool"}, binds_later=True),
 }
 
 

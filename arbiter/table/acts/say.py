@@ -300,6 +300,34 @@ def _holds(game: Game, p: str, ev: Event) -> None:
 say_act(Act.HOLDS, in_turn=_holds, at_show=_nothing_at_show)
 
 
+@checks(Act.LETS_SAY_GO_BY)
+def check_lets_say_go_by(game: Game, ev: Event) -> None:
+    """He says and does nothing when his turn to say or bet comes, and the next player goes
+    on: found, with whether he was short of the stake before him (Peel 54)."""
+    p = player(ev)
+    if game.phase not in (Phase.SAY, Phase.BETTING):
+        raise OutOfPlace(f"there is no turn to say or bet to let go by ({game.phase})")
+    if game.seats[p].status != Status.IN:
+        raise OutOfPlace(f"{p} has no say: {p} is out of the game")
+    if game.turn() != p:
+        raise OutOfPlace(f"it is not {p}'s turn to say, but {game.turn()}'s")
+    short = game.seats[p].stake < game.level
+    game.find(Kind.TURN_GONE_BY, p, f"{p} let {p}'s turn go by, saying and doing nothing"
+              + (f", with {game.seats[p].stake} staked where the stake before {p} was "
+                 f"{game.level}" if short else ""), short=short, bet_made=game.bet_made)
+
+
+@applies(Act.LETS_SAY_GO_BY)
+def apply_lets_say_go_by(game: Game, ev: Event) -> None:
+    """His turn goes by and the next player has the say; where the book does not put him
+    out for it, the say comes round to him again, as after a hold (a ruling that retires
+    him takes him out: ``retire``)."""
+    p = player(ev)
+    if p in game.to_act:
+        game.to_act.remove(p)
+        game.to_act.append(p)
+
+
 @checks(Act.RETRIEVES)
 def check_retrieves(game: Game, ev: Event) -> None:
     """A player who passed takes his thrown cards up again: irregular, and it changes
