@@ -705,11 +705,8 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     # its law is weighed too (a straddle both of the wrong amount and past the limit).
     ruled = {id(x.finding) for x in h.decisions} | {id(x.finding) for x in h.silences}
     decided += [d for f in new if id(f) not in ruled for d in decide_alone(h.replay, book, f)]
-    after = _after_his_turn_gone(h, asked, at) if done else None
-    if after is not None:
-        return after
-    if (bound := _bound_unsaid(h, asked, at)) is not None:
-        return _turns_on_the_hand(h, asked, bound, "what became of {p} once")
+    if (earlier := _after_his_earlier(h, asked, at, done)) is not None:
+        return earlier
     facts = question_facts(base, asked, act=ev.act.value, regular=not new,
                            found=str(new[0].kind) if new else None,
                            decision=str(decided[0].decision) if decided else None)
@@ -836,6 +833,19 @@ def _turns_on_the_hand(h: Ruling, asked: Asked, s: Silence,
             f"{book.name} is silent on {whether}")
     out.because = f"{head}, which turns on {on.format(p=p)} {s.finding.message}"
     return out
+
+
+def _after_his_earlier(h: Ruling, asked: Asked, at: int, done: bool) -> Answer | None:
+    """The act follows an earlier finding of the player's on which what he may do later
+    turns (``binds_later``: his turn to bet let go by): no, where the book's decision on it
+    put him out (an act in the events, made once out); silent, where the book is silent on
+    it. None where there is none."""
+    after = _after_his_turn_gone(h, asked, at) if done else None
+    if after is not None:
+        return after
+    bound = _bound_unsaid(h, asked, at)
+    return None if bound is None else _turns_on_the_hand(h, asked, bound,
+                                                          "what became of {p} once")
 
 
 def _bound_unsaid(h: Ruling, asked: Asked, at: int) -> Silence | None:

@@ -291,8 +291,7 @@ class _Judge:
             for f, account in on_each_account(found, accounts, settled):
                 act = (f.step, f.player, tuple(sorted(account.items())))
                 if f.player is not None and act in voided:
-                    also = self.another_ground(f, voided[act], {**self.table.of(f), **turn})
-                    self.trace.append(_not_ruled(f, voided[act], also))
+                    self.trace.append(_another_ground(self, f, voided[act], turn))
                     continue
                 provs = self.provisions_for(f)
                 facts = {**self.table.of(f), **turn}
@@ -324,24 +323,6 @@ class _Judge:
         assumes = self.assumptions.unattached([x.assumes for x in said])
         return Ruling(self.book, self.r, decisions, silences, self.trace,
                       [_citation(self.book, c) for c in cited], referee, assumes)
-
-    def another_ground(self, f: Finding, void: Decided, facts: dict[str, Any]) -> bool:
-        """A finding in an act already voided on another: the act is not undone twice, but
-        where the book rules this ground too against the act, on every reading, the ground
-        is said in the decision on the act, with its laws (set K, k-05, judged M3: D's
-        straddle ruled only as made after the deal, a reading the readers leave open, and
-        not also as 4 where 3 was due, Peel 21, which they give whatever the timing).
-        Whether it was."""
-        kept = len(self.trace)
-        made, silent = self.decide_all(f, facts, self.provisions_for(f))
-        del self.trace[kept:]  # ruled only as a ground of the decision on the act
-        barring = [d for d in made if not d.condition and not PERMITS.get(d.decision)]
-        if silent or not made or len(barring) != len(made):
-            return False
-        for d in barring:
-            void.says = f"{void.says.rstrip('. ')}; and on another ground: {d.says}"
-            void.cites += [c for c in d.cites if c not in void.cites]
-        return True
 
     def in_turn(self, f: Finding, decided: list[Decided]) -> dict[str, Any] | None:
         """For a finding that an act came before another player's turn (its kind's
@@ -563,6 +544,26 @@ class _Judge:
                        catch.get("says") if catch else None,
                        [_ref(book, c) for c in cites] + list(near), cond or {},
                        self.assumptions.of(f, None))
+
+
+def _another_ground(j: _Judge, f: Finding, void: Decided,
+                    turn: dict[str, Any]) -> TraceEntry:
+    """A finding in an act already voided on another: the act is not undone twice, but
+    where the book rules this ground too against the act, on every reading, the ground
+    is said in the decision on the act, with its laws (set K, k-05, judged M3: D's
+    straddle ruled only as made after the deal, a reading the readers leave open, and
+    not also as 4 where 3 was due, Peel 21, which they give whatever the timing).
+    The trace's entry on it."""
+    kept = len(j.trace)
+    made, silent = j.decide_all(f, {**j.table.of(f), **turn}, j.provisions_for(f))
+    del j.trace[kept:]  # ruled only as a ground of the decision on the act
+    barring = [d for d in made if not d.condition and not PERMITS.get(d.decision)]
+    if silent or not made or len(barring) != len(made):
+        return _not_ruled(f, void)
+    for d in barring:
+        void.says = f"{void.says.rstrip('. ')}; and on another ground: {d.says}"
+        void.cites += [c for c in d.cites if c not in void.cites]
+    return _not_ruled(f, void, ground=True)
 
 
 def what_follows(r: Replay, book: Rulebook, decided: list[Decided],

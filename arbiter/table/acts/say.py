@@ -42,6 +42,10 @@ def check_say(game: Game, ev: Event) -> None:
                   "closed", expected=None, act=_spoken(ev.act), passed=False,
                   bet_made=game.bet_made)
     elif game.phase != Phase.DRAW and ev.act != Act.HOLDS:
+        if game.seats[p].say_let_by:
+            # He let his turn go by and is still in: where he stands in the say is the
+            # book's (``turns.after_turn_gone_by``), else the engine's stated assumption.
+            game.rely("after_turn_gone_by")
         check_turn(game, p, _spoken(ev.act))
         kept_word(game, p, ev.act, ev.amount)
 
@@ -323,6 +327,7 @@ def apply_lets_say_go_by(game: Game, ev: Event) -> None:
     out for it, the say comes round to him again, as after a hold (a ruling that retires
     him takes him out: ``retire``)."""
     p = player(ev)
+    game.seats[p].say_let_by = True
     if p in game.to_act:
         game.to_act.remove(p)
         game.to_act.append(p)
