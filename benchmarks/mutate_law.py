@@ -81,6 +81,8 @@ AWAITING_CASE: dict[str, str] = {
         "is the law of the bet only (set W kind WK2)",
     "foster: foster-18-19-abandoned-hand-plays-again": "a hand abandoned before the draw "
         "playing again, at its edges: in a jack-pot, after the draw (19; set I kind K2)",
+    "peel: peel-54-turn-gone-by": "a player who lets his turn to bet go by (54): pending "
+        "w01, once its events put B's silence as `B lets his turn to bet go by`",
 }
 
 

@@ -5,13 +5,38 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from msgspec.structs import replace
+
 from arbiter import Library
+from arbiter.table.cases import Case
 from arbiter.table.replay import Replay
-from arbiter.terms.vocabulary import FINDINGS
+from arbiter.terms.vocabulary import FINDINGS, Question
 
 OUTCOME_KINDS = {kind for kind, spec in FINDINGS.items() if spec.outcome}
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+# Provisions whose case waits in tests/readings/pending/ for the lead to encode its events
+# with the act the provision rules (the case's file, and what its events lack): the tests
+# that want every provision applied by a case in cases/ pass over them, and fail once a
+# case there applies one, so that it comes off this list.
+AWAITING_PENDING: dict[str, tuple[str, str]] = {
+    "peel-54-turn-gone-by": (
+        "w01-silent-then-raises-late.yaml",
+        "B's silence after A's bet, written as a comment, not as `B lets his turn to bet go "
+        "by`"),
+}
+
+
+def tried(case: Case) -> list[Case]:
+    """The case with each act a ``may`` question asks of done after its events, as the
+    answer tries it (ruling/answers.py): a provision that rules an act only a case's pinned
+    question puts (Peel 36 on a raise once the say has closed, k09) is applied by it."""
+    d = case.dispute
+    asks = [] if d is None or d.asks is None else [d.asks, *d.more_asks]
+    return [replace(case, events=(*case.events, replace(a.act, line=None, column=None)))
+            for a in asks if a.kind == Question.MAY and a.act is not None]
 
 
 def published_books() -> list[str]:

@@ -112,6 +112,7 @@ LINES = {
     Act.ADDS: "{p} adds 5",
     Act.DISPUTES: "{p} disputes that D passed", Act.RETRIEVES: "{p} takes up his thrown hand",
     Act.DEMANDS_JACK: "{p} demands a jack", Act.NEXT_DEAL: "next deal",
+    Act.LETS_SAY_GO_BY: "{p} lets his turn to bet go by",
 }
 # What cannot physically happen: taking back a discard where none was made.
 IMPOSSIBLE = {Act.RETAKES}

@@ -62,6 +62,7 @@ class Rules(Struct, frozen=True):
     after_short_call: str  # others_go_on | stops_the_game (Peel 60-61)
     passed_dealer_gives: bool  # a dealer who passed still gives the draw (Peel 18)
     after_retiring: str  # next_holding_cards: the say after a player retires
+    after_turn_gone_by: str  # comes_round_again: a player who let his say go by, kept in
     short_funds: str  # puts_in_what_he_has: short of funds, no table stakes (Peel 60)
     assumed: frozenset[str] = frozenset()
 

@@ -731,6 +731,8 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     # its law is weighed too (a straddle both of the wrong amount and past the limit).
     ruled = {id(x.finding) for x in h.decisions} | {id(x.finding) for x in h.silences}
     decided += [d for f in new if id(f) not in ruled for d in decide_alone(h.replay, book, f)]
+    if (earlier := _after_his_earlier(h, asked, at, done)) is not None:
+        return earlier
     facts = question_facts(base, asked, act=ev.act.value, regular=not new,
                            found=str(new[0].kind) if new else None,
                            decision=str(decided[0].decision) if decided else None)
@@ -856,17 +858,63 @@ def _hand_unsaid(h: Ruling, asked: Asked, at: int) -> Silence | None:
     return None
 
 
-def _turns_on_the_hand(h: Ruling, asked: Asked, s: Silence) -> Answer:
+def _turns_on_the_hand(h: Ruling, asked: Asked, s: Silence,
+                       on: str = "{p}'s own hand:") -> Answer:
     """Silent: the act plays a hand the book is silent on (Hoffmann, k-03: C dealt four
     cards; whether C may come in on them, Hoffmann does not say), not "nothing irregular"
-    and the book's ordinary choices (set K, judged M2)."""
+    and the book's ordinary choices (set K, judged M2); or (``on``) it follows an earlier
+    finding of his the book is silent on, on which what he may do later turns (w-01: B let
+    his turn to bet go by)."""
     book, p = h.rulebook, asked.player
     out = _silent_on(h, asked, s)
     whether = f"whether {p} may {_words(asked)}"
     head = (f"{whether} is not in the pinned text of {book.pinned_name} ({book.name}'s ruling "
             "on it is unknown, not silent)" if book.extract else
             f"{book.name} is silent on {whether}")
-    out.because = f"{head}, which turns on {p}'s own hand: {s.finding.message}"
+    out.because = f"{head}, which turns on {on.format(p=p)} {s.finding.message}"
+    return out
+
+
+def _after_his_earlier(h: Ruling, asked: Asked, at: int, done: bool) -> Answer | None:
+    """The act follows an earlier finding of the player's on which what he may do later
+    turns (``binds_later``: his turn to bet let go by): no, where the book's decision on it
+    put him out (an act in the events, made once out); silent, where the book is silent on
+    it. None where there is none."""
+    after = _after_his_turn_gone(h, asked, at) if done else None
+    if after is not None:
+        return after
+    bound = _bound_unsaid(h, asked, at)
+    return None if bound is None else _turns_on_the_hand(h, asked, bound,
+                                                          "what became of {p} once")
+
+
+def _bound_unsaid(h: Ruling, asked: Asked, at: int) -> Silence | None:
+    """The book's silence on an earlier finding of the player's, in the deal the act asked
+    of is in, on which what he may do later turns (``binds_later``: his turn to bet let go
+    by): whether he may do this now is what the book does not say, whatever the act shows
+    beside (an act out of turn). None where there is none."""
+    now = h.replay.facts.get("deal", 1)
+    for s in h.silences:
+        f = s.finding
+        if (f.player == asked.player and FINDINGS[f.kind].binds_later and 0 < f.step < at
+                and f.facts.get("deal", 1) == now and not s.condition):
+            return s
+    return None
+
+
+def _after_his_turn_gone(h: Ruling, asked: Asked, at: int) -> Answer | None:
+    """An act in the events, made after a decision on an earlier finding of the player's on
+    which what he may do later turns (``binds_later``) put him out of the game (Peel 54: he
+    let his turn to bet go by, and retires): no, on that decision, not on the law of the
+    act he made once out (Peel 27's act after passing; w-01). None where there is none."""
+    closed = closed_by(h, asked.player)
+    if closed is None:
+        return None
+    d, effect = closed
+    if effect != "retire" or not FINDINGS[d.finding.kind].binds_later or d.finding.step >= at:
+        return None
+    out = _closed(asked, d, effect, "no")
+    out.if_done = False
     return out
 
 

@@ -30,6 +30,7 @@ from ..terms.vocabulary import (
     ACTS,
     EFFECTS,
     FINDINGS,
+    PERMITS,
     UNSAID_EFFECT,
     VOIDS,
     Kind,
@@ -299,7 +300,7 @@ class _Judge:
             for f, account in on_each_account(found, accounts, settled):
                 act = (f.step, f.player, tuple(sorted(account.items())))
                 if f.player is not None and act in voided:
-                    self.trace.append(_not_ruled(f, voided[act]))
+                    self.trace.append(_another_ground(self, f, voided[act], turn))
                     continue
                 provs = self.provisions_for(f)
                 facts = {**self.table.of(f), **turn}
@@ -591,6 +592,26 @@ def _turns_on_one_gone(judge: _Judge, f: Finding, out: Silence) -> Silence:
     return said
 
 
+def _another_ground(j: _Judge, f: Finding, void: Decided,
+                    turn: dict[str, Any]) -> TraceEntry:
+    """A finding in an act already voided on another: the act is not undone twice, but
+    where the book rules this ground too against the act, on every reading, the ground
+    is said in the decision on the act, with its laws (set K, k-05, judged M3: D's
+    straddle ruled only as made after the deal, a reading the readers leave open, and
+    not also as 4 where 3 was due, Peel 21, which they give whatever the timing).
+    The trace's entry on it."""
+    kept = len(j.trace)
+    made, silent = j.decide_all(f, {**j.table.of(f), **turn}, j.provisions_for(f))
+    del j.trace[kept:]  # ruled only as a ground of the decision on the act
+    barring = [d for d in made if not d.condition and not PERMITS.get(d.decision)]
+    if silent or not made or len(barring) != len(made):
+        return _not_ruled(f, void)
+    for d in barring:
+        void.says = f"{void.says.rstrip('. ')}; and on another ground: {d.says}"
+        void.cites += [c for c in d.cites if c not in void.cites]
+    return _not_ruled(f, void, ground=True)
+
+
 def what_follows(r: Replay, book: Rulebook, decided: list[Decided],
                  silent: list[Silence]) -> list[Silence]:
     """A silence on what follows each act the book rules out of its order without a
@@ -659,11 +680,14 @@ def _deal_void(f: Finding, end: Decided) -> TraceEntry:
                       f"{end.finding.step}): what happened later in it is not ruled")
 
 
-def _not_ruled(f: Finding, void: Decided) -> TraceEntry:
-    """A finding in an act already voided: not ruled on a second time."""
+def _not_ruled(f: Finding, void: Decided, ground: bool = False) -> TraceEntry:
+    """A finding in an act already voided: not ruled on a second time (``ground``: its
+    ruling is said in that decision, as another ground)."""
     return TraceEntry(f, void.provision, "not ruled", {},
                       f"the act at step {f.step} does not stand ({void.provision} on "
-                      f"{void.finding.kind}), so it is not ruled on again")
+                      f"{void.finding.kind}), so it is not ruled on again"
+                      + ("; the book's ruling on it is said there, as another ground"
+                         if ground else ""))
 
 
 def _traced(f: Finding, p: dict[str, Any], m: Match, applying: list[dict[str, Any]],

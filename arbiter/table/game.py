@@ -70,6 +70,7 @@ class Seat(Struct):
     drawn: bool = False
     drawn_lifted: bool = False  # raised from the table after his draw (Peel 48)
     let_by: bool = False  # he let his turn to draw go by: it is gone by (Peel 38)
+    say_let_by: bool = False  # he let his turn to say or bet go by, and is still in
     late: bool = False  # a late draw of his has been found: what he adds to it is part of it
     passed_in: str | None = None  # the part of the deal in which he threw his hand down
     declined_stake: bool = False  # passed in the say rather than equal a stake (Foster 19)

@@ -67,6 +67,7 @@ class Act(StrEnum):
     ADDS = "adds"
     DISPUTES = "disputes"
     DEMANDS_JACK = "demands_jack"
+    LETS_SAY_GO_BY = "lets_say_go_by"
     NEXT_DEAL = "next_deal"
 
 
@@ -134,6 +135,8 @@ class Kind(StrEnum):
     OPENED_BELOW_LEAST = "opened_below_least"
     SHOWN_OUT_OF_ORDER = "shown_out_of_order"
     CHOICE_AT_THE_SAY = "choice_at_the_say"
+    BET_IN_THE_DRAW = "bet_in_the_draw"
+    TURN_GONE_BY = "turn_gone_by"
     WRONG_DEALER = "wrong_dealer"
 
 
@@ -360,6 +363,11 @@ ACTS: dict[Act, ActSpec] = {
         ("demands a jack", "demands a jack pot", "demands a jack-pot", "makes it a jack",
          "demands an only-two-in jack", "makes an only-two-in jack"), needs_dealt=True,
         choice_at=("before the draw",), choice_words="demand a jack"),
+    Act.LETS_SAY_GO_BY: ActSpec(
+        "lets his turn to say (or to bet) go by, saying and doing nothing, and the next player "
+        "goes on: his turn is gone by (Peel 54)",
+        ("lets his turn to bet go by", "lets his turn to say go by", "lets his say go by",
+         "keeps silent"), needs_dealt=True),
     Act.NEXT_DEAL: ActSpec(
         "one deal of the sitting ends and the next begins, dealt by whom the book says (or "
         "by the player named: 'next deal by C'); what the book carries over comes with it",
@@ -465,6 +473,9 @@ class FindingSpec(Struct, frozen=True):
     # turn it was made in (its provisions on this kind, ``CHOICE_AT_THE_SAY``), before the
     # book is found silent on it.
     tried_by: Kind | None = None
+    # What the player may do later in the deal turns on what became of him after it: where
+    # the book is silent on it, so is the answer on his later act (answers.py).
+    binds_later: bool = False
     # What a decision on it does to the table, beside the decision's own effect
     # (``EFFECTS``): an agreement to play a rule otherwise is played where it holds.
     effects: dict[str, str] = {}
@@ -754,6 +765,22 @@ FINDINGS: dict[Kind, FindingSpec] = {
     Kind.CHOICE_AT_THE_SAY: FindingSpec(
         "a choice made at the say that no provision on its own kind rules: tried against "
         "the book's general law of the turn", {"found": "str", "in_turn": "bool"}),
+    # A going better (a bet, a raise) made during the draw: not an act out of turn (the
+    # draw's turn is a turn to draw, and he may be the one whose turn it is), but a stake
+    # raised once the say has closed, where a book may allow only making good (Peel 36:
+    # "Before drawing ... a player shall make his stake equal to the highest stake on the
+    # table"; set K, k-09, judged M1). expected: whose turn it was to draw; in_turn: his.
+    Kind.BET_IN_THE_DRAW: FindingSpec(
+        "went better during the draw, after the say had closed",
+        {"act": "str", "expected": "player", "in_turn": "bool"}),
+    # A player who let his turn to say or bet go by, saying and doing nothing (the events'
+    # ``lets his turn to bet go by``): short, he had not staked what the preceding player
+    # had (Peel 54: "If, when his turn comes, any player have not staked, and does not stake
+    # a sum at least equal to that staked by the preceding player"). What he may do later in
+    # the deal turns on what became of him (``binds_later``; set W, w-01).
+    Kind.TURN_GONE_BY: FindingSpec(
+        "let his turn to say or bet go by, saying and doing nothing",
+        {"short": "bool", "bet_made": "bool"}, binds_later=True),
     Kind.WRONG_DEALER: FindingSpec(
         "a deal of the sitting was dealt by other than the player whose turn it was to deal",
         {"expected": "player", "last_dealer": "player"}, questions_deal={}),
@@ -790,7 +817,8 @@ DECISIONS: dict[Decision, str] = {
 }
 
 # Decisions that undo the act found: the act does not stand, so nothing else found in that
-# same act (its amount, its limit) is ruled on as well; the ruling gives one decision on it.
+# same act (its amount, its limit) is ruled on as well; the ruling gives one decision on it,
+# which says each other ground the book rules against the act (ruling/rulings.py).
 VOIDS: frozenset[Decision] = frozenset({Decision.ACTION_VOID})
 
 # What a decision does to the table, once it is ruled (on every possibility the events
@@ -1092,6 +1120,14 @@ PARAMETERS: dict[str, ParamSpec] = {
         _NOT_SAY + "who has the say after a player retires; this ruling assumes the next "
         "player on the left who still holds cards, the player who retired having no say after.",
         ("next_holding_cards",)),
+    "turns.after_turn_gone_by": ParamSpec(
+        "after_turn_gone_by", "What becomes of a player who lets his turn to say or bet go "
+        "by, saying and doing nothing, where the book's provisions do not put him out for it "
+        "(Peel 54 does): he keeps his hand, and the say comes round to him again.", "choice",
+        "comes_round_again",
+        _NOT_SAY + "what becomes of a player who lets his turn to say or bet go by; this ruling "
+        "assumes he keeps his hand, and the say comes round to him again.",
+        ("comes_round_again",)),
     "funds.short": ParamSpec(
         "short_funds", "What a player puts in whose act costs more than he has, where table "
         "stakes were not agreed and he has not borrowed: what he has (Peel 60: \"he may deposit "

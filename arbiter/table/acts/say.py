@@ -42,6 +42,10 @@ def check_say(game: Game, ev: Event) -> None:
                   "closed", expected=None, act=_spoken(ev.act), passed=False,
                   bet_made=game.bet_made)
     elif game.phase != Phase.DRAW and ev.act != Act.HOLDS:
+        if game.seats[p].say_let_by:
+            # He let his turn go by and is still in: where he stands in the say is the
+            # book's (``turns.after_turn_gone_by``), else the engine's stated assumption.
+            game.rely("after_turn_gone_by")
         check_turn(game, p, _spoken(ev.act))
         kept_word(game, p, ev.act, ev.amount)
 
@@ -231,7 +235,10 @@ def _raises(game: Game, p: str, ev: Event) -> None:
 
 
 def _raises_in_draw(game: Game, p: str, ev: Event) -> None:
-    out_of_turn_in_draw(game, p, ev)
+    """A going better during the draw: the say has closed, whoever's turn it is to draw."""
+    expected = game.turn()
+    game.find(Kind.BET_IN_THE_DRAW, p, f"{p} {_spoken(ev.act)} during the draw, after the "
+              "say had closed", act=_spoken(ev.act), expected=expected, in_turn=expected == p)
     raise_(game, p, ev.amount or 0)
 
 
@@ -295,6 +302,35 @@ def _holds(game: Game, p: str, ev: Event) -> None:
 
 
 say_act(Act.HOLDS, in_turn=_holds, at_show=_nothing_at_show)
+
+
+@checks(Act.LETS_SAY_GO_BY)
+def check_lets_say_go_by(game: Game, ev: Event) -> None:
+    """He says and does nothing when his turn to say or bet comes, and the next player goes
+    on: found, with whether he was short of the stake before him (Peel 54)."""
+    p = player(ev)
+    if game.phase not in (Phase.SAY, Phase.BETTING):
+        raise OutOfPlace(f"there is no turn to say or bet to let go by ({game.phase})")
+    if game.seats[p].status != Status.IN:
+        raise OutOfPlace(f"{p} has no say: {p} is out of the game")
+    if game.turn() != p:
+        raise OutOfPlace(f"it is not {p}'s turn to say, but {game.turn()}'s")
+    short = game.seats[p].stake < game.level
+    game.find(Kind.TURN_GONE_BY, p, f"{p} let {p}'s turn go by, saying and doing nothing"
+              + (f", with {game.seats[p].stake} staked where the stake before {p} was "
+                 f"{game.level}" if short else ""), short=short, bet_made=game.bet_made)
+
+
+@applies(Act.LETS_SAY_GO_BY)
+def apply_lets_say_go_by(game: Game, ev: Event) -> None:
+    """His turn goes by and the next player has the say; where the book does not put him
+    out for it, the say comes round to him again, as after a hold (a ruling that retires
+    him takes him out: ``retire``)."""
+    p = player(ev)
+    game.seats[p].say_let_by = True
+    if p in game.to_act:
+        game.to_act.remove(p)
+        game.to_act.append(p)
 
 
 @checks(Act.RETRIEVES)
