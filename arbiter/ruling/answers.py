@@ -309,11 +309,20 @@ def _decides_now(ruling: Ruling, decision: Decision) -> bool:
                and d.finding.facts.get("deal", 1) == now for d in ruling.decisions)
 
 
+# How a deal ends when it was played out: won, shown, or passed by all (a jack-pot not
+# opened). A deal so ended has stood, whatever was irregular in its making.
+_PLAYED_OUT = frozenset({"won_uncalled", "show", "not_opened"})
+
+
 def deal_in_question(ruling: Ruling) -> bool:
     """The ruling is silent on a finding, in the deal the events reach, that puts in
-    question whether that deal stands or whose deal it was (``questions_deal``): whether
-    the rotation runs on from it, the book does not say."""
+    question whether that deal stands or whose deal it was (``questions_deal``), and the
+    deal was not played out: whether the rotation runs on from it, the book does not say.
+    A deal played out to its end (won, shown) has stood, and the rotation runs on from it
+    (Hoffmann p. 122: the next dealer is the Age of the deal just played; set L, l-02)."""
     now = ruling.replay.facts.get("deal", 1)
+    if ruling.replay.outcome.get("kind") in _PLAYED_OUT:
+        return False
     for s in ruling.silences:
         f = s.finding
         when = FINDINGS[f.kind].questions_deal
