@@ -45,7 +45,7 @@ from ..terms.vocabulary import (
 )
 from ..terms.words import condition_words, penalty_words, run_on
 from ..terms.words import sentence as _sentence
-from .course import acting_step, course
+from .course import acting_step, course, settled
 from .rulings import decide_alone, readings_of
 
 if TYPE_CHECKING:
@@ -132,6 +132,9 @@ def answer_to(ruling: Ruling, asked: Asked) -> Answer:
 def _answer_to(ruling: Ruling, asked: Asked) -> Answer:
     if asked.kind == Question.MAY:
         return may(ruling, asked)
+    if asked.kind not in (Question.HAND_FOUL, Question.SETTLES):
+        # What follows is read from the table as the ruling leaves it (set L, l-14, L1).
+        ruling = settled(ruling)
     if asked.kind == Question.WHAT_MAY:
         return what_may(ruling, asked)
     facts = question_facts(ruling.replay, asked)
@@ -160,9 +163,9 @@ def _answer_to(ruling: Ruling, asked: Asked) -> Answer:
         if found is not None:
             return found
     if asked.kind == Question.SETTLES:
-        settled = who_settles(ruling, asked, from_book(ruling.rulebook, asked, facts))
-        if settled is not None:
-            return settled
+        word = who_settles(ruling, asked, from_book(ruling.rulebook, asked, facts))
+        if word is not None:
+            return word
     own = from_book(ruling.rulebook, asked, facts)
     if own is None and asked.kind == Question.MUST_SHOW:
         own = if_the_rest_pass(ruling, asked)
