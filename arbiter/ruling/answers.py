@@ -169,10 +169,35 @@ def _answer_to(ruling: Ruling, asked: Asked) -> Answer:
     own = from_book(ruling.rulebook, asked, facts)
     if own is None and asked.kind == Question.MUST_SHOW:
         own = if_the_rest_pass(ruling, asked)
+    if own is None and asked.kind == Question.TAKES_POOL:
+        own = goes_on(ruling, asked)
     out = own or silent(ruling.rulebook, asked)
     if asked.kind == Question.TAKES_POOL and out.silent and not out.readings:
         out.readings = _outcome_readings(ruling)
     return out
+
+
+def goes_on(ruling: Ruling, asked: Asked) -> Answer | None:
+    """Who takes the pool, asked in the middle of a deal that goes on: the ruling decides,
+    on every reading, all that was found in the deal the events reach, and the deal is not
+    over, so nobody has won the pool yet; the answer rests on the laws by which the deal
+    goes on (Foster 24: the dealer supplies the deficiency and the betting goes on; set L,
+    l-14), not on a gap in the text. None where nothing was found or the deal is over, or
+    where the ruling is silent on something found in it (whether the deal goes on at all,
+    the book then does not say), or rules it on one reading only."""
+    r = ruling.replay
+    if r.outcome.get("kind") != "unfinished":
+        return None
+    now = r.facts.get("deal", 1)
+    ours = [d for d in ruling.decisions if d.finding.facts.get("deal", 1) == now]
+    if (not ours or any(d.condition for d in ours)
+            or any(s.finding.facts.get("deal", 1) == now for s in ruling.silences)):
+        return None
+    said = "; ".join(dict.fromkeys(d.says.rstrip(". ") for d in ours))
+    cites = list(dict.fromkeys(c for d in ours for c in d.cites))
+    return Answer(asked.text, str(asked.kind), "nobody yet",
+                  f"nobody yet: the deal goes on ({said}), and the pool is not won until "
+                  "it ends", None, cites)
 
 
 def _outcome_readings(ruling: Ruling) -> list[Any]:
