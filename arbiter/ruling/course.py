@@ -147,11 +147,12 @@ def settled(ruling: Ruling) -> Ruling:
     there retires; set L, l-14, judged L1) is applied after that act, and the table ruled
     again. A question of what now follows (who takes the pool, who deals next, what must
     he put in) is answered from it, the point in dispute from the ruling printed. The
-    ruling itself where nothing is due at the last act."""
+    ruling itself where nothing is due at the last act, or where the deal is over (a foul
+    hand found at the show is ruled there, as the end of the game: Peel 64)."""
     n = len(ruling.case.events)
     done = ruling.replay.obeyed
-    if n < 1 or not any(c.step == n and c not in done
-                        for c in consequences(ruling, settle=True)):
+    if n < 1 or ruling.replay.outcome.get("kind") != "unfinished" or not any(
+            c.step == n and c not in done for c in consequences(ruling, settle=True)):
         return ruling
     return course(ruling.case, ruling.rulebook, settle=True)[1]
 
