@@ -45,7 +45,7 @@ from ..terms.vocabulary import (
 )
 from ..terms.words import condition_words, penalty_words, run_on
 from ..terms.words import sentence as _sentence
-from .course import acting_step, course
+from .course import acting_step, course, settled
 from .rulings import decide_alone, readings_of
 
 if TYPE_CHECKING:
@@ -132,6 +132,9 @@ def answer_to(ruling: Ruling, asked: Asked) -> Answer:
 def _answer_to(ruling: Ruling, asked: Asked) -> Answer:
     if asked.kind == Question.MAY:
         return may(ruling, asked)
+    if asked.kind not in (Question.HAND_FOUL, Question.SETTLES):
+        # What follows is read from the table as the ruling leaves it (set L, l-14, L1).
+        ruling = settled(ruling)
     if asked.kind == Question.WHAT_MAY:
         return what_may(ruling, asked)
     facts = question_facts(ruling.replay, asked)
@@ -160,16 +163,41 @@ def _answer_to(ruling: Ruling, asked: Asked) -> Answer:
         if found is not None:
             return found
     if asked.kind == Question.SETTLES:
-        settled = who_settles(ruling, asked, from_book(ruling.rulebook, asked, facts))
-        if settled is not None:
-            return settled
+        word = who_settles(ruling, asked, from_book(ruling.rulebook, asked, facts))
+        if word is not None:
+            return word
     own = from_book(ruling.rulebook, asked, facts)
     if own is None and asked.kind == Question.MUST_SHOW:
         own = if_the_rest_pass(ruling, asked)
+    if own is None and asked.kind == Question.TAKES_POOL:
+        own = goes_on(ruling, asked)
     out = own or silent(ruling.rulebook, asked)
     if asked.kind == Question.TAKES_POOL and out.silent and not out.readings:
         out.readings = _outcome_readings(ruling)
     return out
+
+
+def goes_on(ruling: Ruling, asked: Asked) -> Answer | None:
+    """Who takes the pool, asked in the middle of a deal that goes on: the ruling decides,
+    on every reading, all that was found in the deal the events reach, and the deal is not
+    over, so nobody has won the pool yet; the answer rests on the laws by which the deal
+    goes on (Foster 24: the dealer supplies the deficiency and the betting goes on; set L,
+    l-14), not on a gap in the text. None where nothing was found or the deal is over, or
+    where the ruling is silent on something found in it (whether the deal goes on at all,
+    the book then does not say), or rules it on one reading only."""
+    r = ruling.replay
+    if r.outcome.get("kind") != "unfinished":
+        return None
+    now = r.facts.get("deal", 1)
+    ours = [d for d in ruling.decisions if d.finding.facts.get("deal", 1) == now]
+    if (not ours or any(d.condition for d in ours)
+            or any(s.finding.facts.get("deal", 1) == now for s in ruling.silences)):
+        return None
+    said = "; ".join(dict.fromkeys(d.says.rstrip(". ") for d in ours))
+    cites = list(dict.fromkeys(c for d in ours for c in d.cites))
+    return Answer(asked.text, str(asked.kind), "nobody yet",
+                  f"nobody yet: the deal goes on ({said}), and the pool is not won until "
+                  "it ends", None, cites)
 
 
 def _outcome_readings(ruling: Ruling) -> list[Any]:
@@ -309,11 +337,20 @@ def _decides_now(ruling: Ruling, decision: Decision) -> bool:
                and d.finding.facts.get("deal", 1) == now for d in ruling.decisions)
 
 
+# How a deal ends when it was played out: won, shown, or passed by all (a jack-pot not
+# opened). A deal so ended has stood, whatever was irregular in its making.
+_PLAYED_OUT = frozenset({"won_uncalled", "show", "not_opened"})
+
+
 def deal_in_question(ruling: Ruling) -> bool:
     """The ruling is silent on a finding, in the deal the events reach, that puts in
-    question whether that deal stands or whose deal it was (``questions_deal``): whether
-    the rotation runs on from it, the book does not say."""
+    question whether that deal stands or whose deal it was (``questions_deal``), and the
+    deal was not played out: whether the rotation runs on from it, the book does not say.
+    A deal played out to its end (won, shown) has stood, and the rotation runs on from it
+    (Hoffmann p. 122: the next dealer is the Age of the deal just played; set L, l-02)."""
     now = ruling.replay.facts.get("deal", 1)
+    if ruling.replay.outcome.get("kind") in _PLAYED_OUT:
+        return False
     for s in ruling.silences:
         f = s.finding
         when = FINDINGS[f.kind].questions_deal

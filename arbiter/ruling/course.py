@@ -51,11 +51,13 @@ _POINTING = frozenset({Act.POINTS_OUT, Act.DISPUTES})
 # Acts a void ruling can undo: those that change the table (a word spoken changes nothing).
 _UNDOABLE = frozenset({Act.COMES_IN, Act.CALLS, Act.RAISES, Act.BETS, Act.OPENS,
                        Act.STRADDLES, Act.BLINDS, Act.STANDS, Act.HOLDS, Act.PASSES,
-                       Act.WITHDRAWS, Act.RETAKES, Act.DEMANDS_JACK})
+                       Act.WITHDRAWS, Act.RETAKES, Act.DEMANDS_JACK, Act.ADDS})
 
 
-def consequences(ruling: Ruling) -> tuple[Consequence, ...]:
-    """What the ruling's decisions do to the table, in the order of the steps."""
+def consequences(ruling: Ruling, settle: bool = False) -> tuple[Consequence, ...]:
+    """What the ruling's decisions do to the table, in the order of the steps. ``settle``:
+    with what a decision complete only at the last act does to the table after it (a player
+    retired there), which no act follows for it to act on."""
     r = ruling.replay
     events = r.case.events
     branched = {id(s.finding) for s in ruling.silences if s.condition}
@@ -83,7 +85,7 @@ def consequences(ruling: Ruling) -> tuple[Consequence, ...]:
                 effect, amount = f"void:{Undoes.EXCESS}", _excess(f)
         else:
             step, effect = acting_step(events, f, effect)
-            if step >= len(events):
+            if step > len(events) or (step == len(events) and not settle):
                 continue  # complete only at the end: nothing follows for it to act on
         c = Consequence(step, effect, f.player, d.provision, str(f.kind), amount)
         if c not in out:
@@ -139,24 +141,41 @@ def _pointed_out(events: tuple[Event, ...], player: str | None, after: int) -> i
     return len(events) + 1
 
 
-def course(case: Case, book: Rulebook) -> tuple[Replay, Ruling]:
+def settled(ruling: Ruling) -> Ruling:
+    """The ruling on the table as its decisions leave it once the events end: what a
+    decision complete only at the last act does (a player whose foul hand is pointed out
+    there retires; set L, l-14, judged L1) is applied after that act, and the table ruled
+    again. A question of what now follows (who takes the pool, who deals next, what must
+    he put in) is answered from it, the point in dispute from the ruling printed. The
+    ruling itself where nothing is due at the last act, or where the deal is over (a foul
+    hand found at the show is ruled there, as the end of the game: Peel 64)."""
+    n = len(ruling.case.events)
+    done = ruling.replay.obeyed
+    if n < 1 or ruling.replay.outcome.get("kind") != "unfinished" or not any(
+            c.step == n and c not in done for c in consequences(ruling, settle=True)):
+        return ruling
+    return course(ruling.case, ruling.rulebook, settle=True)[1]
+
+
+def course(case: Case, book: Rulebook, settle: bool = False) -> tuple[Replay, Ruling]:
     """The replay in which the law acts as it goes, and the ruling on it: one walk through
     the events; at each moment of it the findings complete there are ruled under the book
     and what the rulings do to the table is applied before the next act. At the end of the
     events everything found is ruled on the table as the law has left it: that ruling is
-    the one printed."""
+    the one printed. ``settle``: what a decision complete only at the last act does is
+    applied after it too (``settled``)."""
     end: list[Ruling] = []
     acting = acting_kinds(book)
 
     def law(m: Moment) -> list[Consequence]:
         if m.event is None:  # the end of the events: the whole ruling, on the replay itself
             end.append(rule_on(m.view(), book))
-            return [c for c in consequences(end[-1]) if c.step == m.step]
+            return [c for c in consequences(end[-1], settle) if c.step == m.step]
         now = complete_at(m)
         if not any(str(f.kind) in acting for f in now):
             return []
         ruling = rule_on(m.view(), book, only={id(f) for f in now})
-        return [c for c in consequences(ruling) if c.step == m.step]
+        return [c for c in consequences(ruling, settle) if c.step == m.step]
 
     r = replay(case, book, law=law)
     ruling = end[-1] if end and end[-1].replay is r else rule_on(r, book)

@@ -520,7 +520,10 @@ FINDINGS: dict[Kind, FindingSpec] = {
         questions_deal={}),
     Kind.CUT_BY_WRONG_PLAYER: FindingSpec(
         "the pack was cut (before the deal, or gathered again in the draw) by other than the "
-        "player on the dealer's right, the pone", {"pone": "player"}),
+        "player on the dealer's right, the pone", {"pone": "player"},
+        # a cut before the deal by the wrong player: whether the deal so cut stands (set L,
+        # l-01: "that's no cut at all"); a cut gathered again in the draw questions no deal
+        questions_deal={"phase": "before the deal"}),
     Kind.CUT_IN_DRAW: FindingSpec(
         "the pack was cut after the deal, in the draw or before it, nothing having been "
         "gathered to be cut",
