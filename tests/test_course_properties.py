@@ -194,26 +194,23 @@ events:
 """
 
 
-def test_a_void_raise_is_not_in_the_pool_and_the_ruling_says_where_it_went(
+def test_a_raise_past_the_limit_with_no_remedy_keeps_its_counters(
         books: dict[str, Rulebook]) -> None:
     """Foster 19: a player "may add to the amount of the ante any sum within the betting
-    limit": the raise stands within the limit, and only what went past it is void
-    (``undoes: limit``); what becomes of that the pinned text does not say, so the engine's
-    stated assumption returns it: D's 3 past the limit go back, his raise of 12 stands for
-    E to meet, and the ruling says both."""
+    limit": the rule, with no remedy for a raise past it. No remedy is applied to the table
+    (none returns D's 3 past the limit): D's 17 stay where he put them, the raise is ruled
+    against with its fate unsaid (``out_of_order``), and no decision tells of counters
+    moved. So under Peel p. 31 ("not _more_"), which names no remedy either."""
     case = load_case(FILE, RAISE_PAST_THE_LIMIT)
-    ruling = judge(case, books["foster"])
-    r = ruling.replay
-    assert r.stake("D") == 14 and r.stake("E") == 14 and r.final.pool == 31
-    void = [d for d in ruling.decisions if d.decision == Decision.ACTION_VOID]
-    assert void and void[0].counters == ["D's 3 over the limit are returned to D"]
-    assert any("does not say what becomes of what went past the limit" in a
-               for a in void[0].assumes)
-    as_json = ruling.to_dict()["decisions"][0]
-    assert as_json["counters"] == ["D's 3 over the limit are returned to D"]
-    assert as_json["undoes"] == "limit"
-    peel = judge(case, books["peel"])  # Peel p. 31 names no remedy: the raise stands
-    assert peel.replay.stake("D") == 17 and not any(d.counters for d in peel.decisions)
+    for name in ("foster", "hoyle", "peel"):
+        ruling = judge(case, books[name])
+        r = ruling.replay
+        assert r.stake("D") == 17 and r.final.pool == 37, (name, r.stake("D"), r.final.pool)
+        assert [d.decision for d in ruling.decisions if d.finding.kind == "over_limit"] == [
+            Decision.OUT_OF_ORDER], name
+        assert not any(d.counters for d in ruling.decisions), name
+        assert not any("what went past the limit" in a for d in ruling.decisions
+                       for a in d.assumes), name
 
 
 def test_a_provision_that_cuts_a_raise_to_the_limit(
