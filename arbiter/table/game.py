@@ -158,6 +158,10 @@ class Game:
         self.level = 0
         self.blind_paid = False
         self.straddles: list[tuple[str, int]] = []
+        # The straddles as their counters were put up: a straddle ruled against with no
+        # remedy keeps its place in ``straddles`` at the amount in turn, but its counters
+        # stay as put, and "the straddles together" (Peel p. 34) are these.
+        self.straddles_put: list[tuple[str, int]] = []
         self.straddling_closed = False
         self.refused_by: str | None = None  # who first refused to straddle in turn
         self.declined: list[str] = []  # every player who declined to straddle, in order
