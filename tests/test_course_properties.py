@@ -329,3 +329,17 @@ def test_a_void_act_after_a_draw_made_good_is_undone_with_the_record_as_it_is(
         check_obeyed(case, r, ruling)
         check_counters(case, book, r, ruling)
     assert any(c.effect.startswith("void") for c in course(case, books["peel"])[0].obeyed)
+
+
+def test_an_act_ruled_against_with_its_fate_unsaid_is_not_then_ruled_to_stand(
+        books: dict[str, Rulebook]) -> None:
+    """Hoffmann p. 123: E's going better past the limit of six is ruled against, with no
+    remedy (``out_of_order``); his word "straddle" (not recognised, pp. 131-132) is not then
+    ruled to make his 16 "a stake like any other": that would settle what the book left
+    open. C's and D's straddles, within the limit, are still ruled on it."""
+    case = load_case(ROOT / "cases" / "hoyle-straddle-on-straddle-past-the-limit.yaml")
+    ruling = judge(case, books["hoyle"])
+    on_e = [(str(d.finding.kind), str(d.decision)) for d in ruling.decisions
+            if d.finding.player == "E"]
+    assert on_e == [("over_limit", "out_of_order")], on_e
+    assert sum(d.finding.kind == "straddle_not_recognised" for d in ruling.decisions) == 2

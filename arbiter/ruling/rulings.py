@@ -276,6 +276,7 @@ class _Judge:
         accounts = accounts_given(self.r.findings)
         settled = self.settled_accounts()
         voided: dict[tuple[Any, ...], Decided] = {}  # an act voided (on an account) -> why
+        against: dict[tuple[Any, ...], Decided] = {}  # an act ruled against, fate unsaid
         ended: dict[Any, Decided] = {}  # a deal the ruling makes void (a misdeal) -> why
         for found in _ordered(self.r):
             if _quiet(found) or (only is not None and id(found) not in only):
@@ -295,10 +296,20 @@ class _Judge:
                 provs = self.provisions_for(f)
                 facts = {**self.table.of(f), **turn}
                 made, silent_branches = self.decide_all(f, facts, provs)
+                # An act ruled against with its fate unsaid (``UNSAID_EFFECT``) is not then
+                # ruled to stand on another finding of the same act: that would settle what
+                # the book left open.
+                if (f.player is not None and act in against and made
+                        and all(d.decision == Decision.ACTION_STANDS for d in made)):
+                    self.trace.append(_not_ruled(f, against[act]))
+                    continue
                 # Voided on every possibility the events leave open: the act is gone.
                 void = [d for d in made if d.decision in VOIDS]
                 if void and not silent_branches and all(d.decision in VOIDS for d in made):
                     voided[act] = void[0]
+                if made and not silent_branches and all(d.decision in UNSAID_EFFECT
+                                                        for d in made):
+                    against.setdefault(act, made[0])
                 for d in made:
                     d.condition = {**account, **d.condition}
                     if _ends_deal(d):
