@@ -296,19 +296,14 @@ class _Judge:
                 provs = self.provisions_for(f)
                 facts = {**self.table.of(f), **turn}
                 made, silent_branches = self.decide_all(f, facts, provs)
-                # An act ruled against with its fate unsaid (``UNSAID_EFFECT``) is not then
-                # ruled to stand on another finding of the same act: that would settle what
-                # the book left open.
-                if (f.player is not None and act in against and made
-                        and all(d.decision == Decision.ACTION_STANDS for d in made)):
+                if f.player is not None and act in against and _let_stand(made):
                     self.trace.append(_not_ruled(f, against[act]))
                     continue
                 # Voided on every possibility the events leave open: the act is gone.
                 void = [d for d in made if d.decision in VOIDS]
                 if void and not silent_branches and all(d.decision in VOIDS for d in made):
                     voided[act] = void[0]
-                if made and not silent_branches and all(d.decision in UNSAID_EFFECT
-                                                        for d in made):
+                if not silent_branches and _ruled_against(made):
                     against.setdefault(act, made[0])
                 for d in made:
                     d.condition = {**account, **d.condition}
@@ -622,6 +617,17 @@ def _deal_void(f: Finding, end: Decided) -> TraceEntry:
     return TraceEntry(f, end.provision, "not ruled", {},
                       f"the deal does not stand ({end.provision} on {end.finding.kind}, step "
                       f"{end.finding.step}): what happened later in it is not ruled")
+
+
+def _ruled_against(made: list[Decided]) -> bool:
+    """Whether the act is ruled against with its fate unsaid (``UNSAID_EFFECT``): it is
+    not then ruled to stand on another finding of the same act (``_let_stand``), which
+    would settle what the book left open."""
+    return bool(made) and all(d.decision in UNSAID_EFFECT for d in made)
+
+
+def _let_stand(made: list[Decided]) -> bool:
+    return bool(made) and all(d.decision == Decision.ACTION_STANDS for d in made)
 
 
 def _not_ruled(f: Finding, void: Decided) -> TraceEntry:

@@ -298,7 +298,7 @@ def _replay_of(w: _Walk, steps: list[Step], during_events: int) -> Replay:
         assumed=_assumed(rules),
         facts={"jackpot": t.jackpot, "opener": game.opener, "level": game.level,
                "straddles": [list(s) for s in game.straddles],
-               "straddles_put": [list(s) for s in game.straddles_put],
+               "straddles_put": [list(s) for s in game.notes.straddles_put],
                "blind": game.blind_unit,
                "bet_made": game.bet_made, "to_act": list(game.to_act),
                "went_in": [n for n in game.names if game.seats[n].came_in],
@@ -470,8 +470,9 @@ def _straddle_as_in_turn(game: Game, name: str, returned: bool = False) -> None:
         return
     made = game.straddles.pop()
     game.straddles.append((made[0], game.straddle_amount()))
-    if returned and game.straddles_put and game.straddles_put[-1][0] == name:
-        game.straddles_put[-1] = game.straddles[-1]
+    put = game.notes.straddles_put
+    if returned and put and put[-1][0] == name:
+        put[-1] = game.straddles[-1]
 
 
 def _findings_at_their_steps(steps: list[Step], findings: list[Finding]) -> list[Step]:
