@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from casecheck import BOOKS
 from click.testing import CliRunner, Result
 from conftest import ROOT
 
@@ -303,6 +304,31 @@ def test_rulebooks_cases_counts_the_deciding_laws_with_two_cases_from_laws_json(
         assert row["deciding"] == len(deciding)
         assert row["fewer"] == fewer
         assert row["two_or_more"] == len(deciding) - len(fewer)
+
+
+def test_every_law_a_case_expects_cited_lists_that_case() -> None:
+    """A law's cases are every shipped case whose expected ruling under the book cites it,
+    wherever the expectation says so: the exact decisions, the decisions it must hold
+    (``decides``), the answer, each of several answers, and the laws it must quote."""
+    import yaml
+
+    for book in BOOKS:
+        laws = {law["ref"]: law for law in json.loads(run("laws", book, "--format",
+                                                          "json").stdout)}
+        pinned: set[tuple[str, str]] = set()
+        for path in sorted((ROOT / "cases").glob("*.yaml")):
+            expect = yaml.safe_load(path.read_text(encoding="utf-8")).get("expect") or {}
+            for key in (book, "all"):
+                ruling = (expect.get(key) or {}).get("ruling") or {}
+                items = [*ruling.get("decisions", []), *ruling.get("decides", []),
+                         *ruling.get("answers", []), ruling.get("answer") or {}]
+                refs = [r for d in items if isinstance(d, dict) for r in d.get("cites", [])]
+                refs += [*ruling.get("cites_first", []), *ruling.get("cites_all", [])]
+                pinned.update((str(r), path.stem) for r in refs if str(r) in laws)
+        assert pinned, book
+        missing = sorted((ref, case) for ref, case in pinned
+                         if case not in laws[ref]["cases"])
+        assert not missing, (book, missing[:10])
 
 
 def test_a_law_lists_the_cases_ruled_on_it_under_a_house_book_that_holds_it() -> None:

@@ -1,7 +1,8 @@
 """Which shipped cases stand beside each law: a case lists, under ``expect:``, the laws each
-book's expected ruling cites (its decisions' ``cites``, the answer's ``cites`` and the laws
-it must quote, ``cites_first`` and ``cites_all``). Read from the cases' own expectations,
-never from a ruling: a law's cases are the ones written to exercise it."""
+book's expected ruling cites (its decisions' ``cites``, exact or ``decides``, its answers'
+``cites`` and the laws it must quote, ``cites_first`` and ``cites_all``). Read from the
+cases' own expectations, never from a ruling: a law's cases are the ones written to
+exercise it."""
 
 from __future__ import annotations
 
@@ -74,9 +75,10 @@ def _cited(block: Any) -> list[str]:
     if not isinstance(ruling, dict):
         return []
     lists: list[Any] = [ruling.get("cites_first"), ruling.get("cites_all")]
-    decisions = ruling.get("decisions")
-    if isinstance(decisions, list):
-        lists += [d.get("cites") for d in decisions if isinstance(d, dict)]
+    for many in ("decisions", "decides", "answers"):  # the exact list, or those it must hold
+        found = ruling.get(many)
+        if isinstance(found, list):
+            lists += [d.get("cites") for d in found if isinstance(d, dict)]
     answer = ruling.get("answer")
     if isinstance(answer, dict):
         lists.append(answer.get("cites"))

@@ -429,7 +429,7 @@ def question_facts(r: Replay, asked: Asked, act: str | None = None,
     facts: dict[str, Any] = {
         "phase": r.final.phase, "dealer": r.dealer, "age": age, "player": p,
         "is_age": p == age if p else None, "is_dealer": p == r.dealer if p else None,
-        "player_in": status[p] == "in" if p else None, "age_in": status[age] == "in",
+        "player_in": _in_for(r, asked) if p else None, "age_in": status[age] == "in",
         "age_held": bool(holds), "left_of_age": round_from_left[0],
         "left_of_age_in": status[round_from_left[0]] == "in",
         "next_in_left_of_age": next((n for n in still_in if n != age), None),
@@ -450,6 +450,24 @@ def question_facts(r: Replay, asked: Asked, act: str | None = None,
     facts["straddle_refused_by"] = _refused_straddle(r)
     facts["straddle_refused"] = facts["straddle_refused_by"] is not None
     return facts
+
+
+def _in_for(r: Replay, asked: Asked) -> bool:
+    """Whether the player the question names is in. For "must PLAYER show", whether he was
+    in when the betting closed: the show's law binds every hand then in (Peel 59, "each
+    player in turn ... shall show his hand"; Foster CH9, "the betting must stop, and the
+    hands must be shown"; Hoffmann p. 128, "all turn up their cards"), and his own throwing
+    in after it, which the table finds irregular (a pass after the betting had closed), is
+    not read as releasing him from it (set K, judged K3)."""
+    p = asked.player
+    assert p is not None
+    i = r.seats.index(p)
+    if asked.kind != Question.MUST_SHOW or r.final.phase != "the show":
+        return r.status(p) == "in"
+    k = len(r.steps) - 1
+    while k > 0 and r.steps[k - 1].phase == "the show":
+        k -= 1
+    return r.steps[k].statuses[i] == "in"
 
 
 def _refused_straddle(r: Replay) -> str | None:
@@ -630,6 +648,14 @@ def _from_ruling(ruling: Ruling, asked: Asked) -> Answer | None:
         out.cites += _also_deciding(ruling, d, out.cites)
         out.cites += _played_by(ruling, out.cites, now)
         return out
+    for s in ruling.silences:
+        g = s.turns_on
+        if g is not None and s.finding.facts.get("deal", 1) == now:
+            # The end of the deal is not ruled: it turns on an act the book does not rule on.
+            out = silent(ruling.rulebook, asked, "who takes the pool, which turns on what "
+                         f"became of {g.player}'s act ({g.message})")
+            out.cites = list(s.cites)
+            return out
     return None
 
 
@@ -711,10 +737,24 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
                            found=str(new[0].kind) if new else None,
                            decision=str(decided[0].decision) if decided else None)
     facts.update(_funds_facts(h.replay, asked, at), **_limit_facts(h.replay, asked, ev, at))
-    if not new and (unsaid := _unsaid_before(h, asked, at)) is not None:
+    unsaid = _unsaid_before(h, asked, at) if not new else None
+    if unsaid is not None and not unsaid.readings:
         # What the table is now rests on an earlier act of his whose effect the book does
         # not give: the answer is the book's silence on it, not a reading of that table.
         return _turns_on_unsaid(h, asked, unsaid)
+    out = _may_on_the_table(book, base, h, asked, ev, at, done, new, decided, facts)
+    if unsaid is not None:
+        # The book's text gives what became of it more than one way: the answer on the
+        # table as the say went on after it (the decision's own reading), with the others.
+        return _on_each_reading_of(h, asked, unsaid, out)
+    return out
+
+
+def _may_on_the_table(book: Rulebook, base: Replay, h: Ruling, asked: Asked, ev: Event,
+                      at: int, done: bool, new: list[Any], decided: list[Decided],
+                      facts: dict[str, Any]) -> Answer:
+    """``may``, on the table the events and the rulings made (the act found, its decisions
+    and the facts of the question worked out)."""
     if not new and (hand := _hand_unsaid(h, asked, at)) is not None:
         return _turns_on_the_hand(h, asked, hand)
     own = from_book(book, asked, facts)  # the book's own answer comes first
@@ -848,6 +888,26 @@ def _turns_on_unsaid(h: Ruling, asked: Asked, d: Decided) -> Answer:
     out.because = (f"{head}, which turns on what became of {p}'s earlier act "
                    f"({d.finding.message}): {said}")
     out.cites = list(d.cites)
+    return out
+
+
+def _on_each_reading_of(h: Ruling, asked: Asked, d: Decided, out: Answer) -> Answer:
+    """The answer where it turns on an earlier act of the player's that the book rules on
+    and whose text reads more than one way on what became of it (the decision's
+    ``readings``: Foster CH8b, a stand void and the hand alive, or the stand a throwing of
+    the hand): the answer on the table as the say went on after it, the decision's own
+    reading, the readings given (set K, k-15, judged K1: not "not in the pinned text" as a
+    whole, where the text answers on each reading)."""
+    if out.silent:
+        return out
+    names = (*h.case.table.seats, h.rulebook.name)
+    p = asked.player
+    first = d.readings[0]
+    out.because = (f"on what became of {p}'s earlier act ({d.finding.message}) the text "
+                   f"reads more than one way; read as {run_on(first.gives.rstrip('. '), names)}"
+                   f": {run_on(out.because.rstrip('. '), names)}")
+    out.cites += [c for c in d.cites if c not in out.cites]
+    out.readings = list(d.readings)
     return out
 
 

@@ -141,6 +141,9 @@ class Silence(Struct):
     cites: list[str]
     condition: dict[str, Any] = field(default_factory=dict)  # silent only on this branch
     assumes: list[str] = field(default_factory=list)
+    # An outcome not ruled because it turns on an act the book does not rule on (a player's
+    # throwing in at the show): that act's finding. Not part of the JSON: ``says`` has it.
+    turns_on: Finding | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"finding": str(self.finding.kind), "step": self.finding.step,
@@ -278,12 +281,18 @@ class _Judge:
         voided: dict[tuple[Any, ...], Decided] = {}  # an act voided (on an account) -> why
         against: dict[tuple[Any, ...], Decided] = {}  # an act ruled against, fate unsaid
         ended: dict[Any, Decided] = {}  # a deal the ruling makes void (a misdeal) -> why
+        # a deal -> the book's silence on an act that took a player out of it
+        gone: dict[Any, Silence] = {}
         for found in _ordered(self.r):
             if _quiet(found) or (only is not None and id(found) not in only):
                 continue
             end = ended.get(found.facts.get("deal", 1))
             if end is not None and found.step > end.finding.step:
                 self.trace.append(_deal_void(found, end))
+                continue
+            out = gone.get(found.facts.get("deal", 1))
+            if out is not None and FINDINGS[found.kind].outcome:
+                silences.append(_turns_on_one_gone(self, found, out))
                 continue
             turn = self.in_turn(found, decisions)
             if turn is None:
@@ -312,6 +321,8 @@ class _Judge:
                 decisions += made
                 if not made:
                     silences.append(self.silence(f, provs, facts, account or None))
+                    if not account and _took_out(self.r, f):
+                        gone.setdefault(f.facts.get("deal", 1), silences[-1])
                 else:  # a possibility the book rules on only one way: say it is silent on it
                     silences += [self.silence(f, provs, {**facts, **cond}, {**account, **cond})
                                  for cond in silent_branches]
@@ -549,6 +560,41 @@ class _Judge:
                        catch.get("says") if catch else None,
                        [_ref(book, c) for c in cites] + list(near), cond or {},
                        self.assumptions.of(f, None))
+
+
+def _took_out(r: Replay, f: Finding) -> bool:
+    """Whether the act of the finding took its player out of the show: he was in when
+    the betting had closed and the hands were to be shown, and is not after it (a
+    throwing in at the show)."""
+    p = f.player
+    if p is None or p not in r.seats or not 0 < f.step < len(r.steps):
+        return False
+    i = r.seats.index(p)
+    before, after = r.steps[f.step - 1], r.steps[f.step]
+    return (before.phase == after.phase == "the show" and before.statuses[i] == "in"
+            and after.statuses[i] != "in")
+
+
+def _turns_on_one_gone(judge: _Judge, f: Finding, out: Silence) -> Silence:
+    """The show, where a player in it when the betting closed went out of it by an act
+    the book does not rule on: who is left to take the pool turns on what became of
+    that act, so the book is silent on it too, not the table as the act left it ruled
+    on as the book's (Foster, k-18: a throw-in at the show, and then "the only player
+    left holding a hand"; set K, judged K2)."""
+    g, book = out.finding, judge.book
+    provs = judge.provisions_for(f)
+    facts = judge.table.of(f)
+    said = judge.silence(f, provs, facts)
+    head = (f"not in the pinned text of {book.pinned_name}" if book.extract else
+            f"what {book.name} is silent on")
+    said.says = (f"How the deal ends turns on what became of {g.player}'s act at step "
+                 f"{g.step} ({g.message}), which is {head}: who is left to take the "
+                 "pool is not settled either.")
+    said.turns_on = g
+    judge.trace.append(TraceEntry(f, "", "not ruled", {},
+                                 f"{g.player} went out at step {g.step} by an act the "
+                                 "book does not rule on"))
+    return said
 
 
 def what_follows(r: Replay, book: Rulebook, decided: list[Decided],
