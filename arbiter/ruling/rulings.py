@@ -279,7 +279,6 @@ class _Judge:
         accounts = accounts_given(self.r.findings)
         settled = self.settled_accounts()
         voided: dict[tuple[Any, ...], Decided] = {}  # an act voided (on an account) -> why
-        against: dict[tuple[Any, ...], Decided] = {}  # an act ruled against, fate unsaid
         ended: dict[Any, Decided] = {}  # a deal the ruling makes void (a misdeal) -> why
         # a deal -> the book's silence on an act that took a player out of it
         gone: dict[Any, Silence] = {}
@@ -305,15 +304,8 @@ class _Judge:
                 provs = self.provisions_for(f)
                 facts = {**self.table.of(f), **turn}
                 made, silent_branches = self.decide_all(f, facts, provs)
-                if f.player is not None and act in against and _let_stand(made):
-                    self.trace.append(_not_ruled(f, against[act]))
+                if _barred(self.trace, f, act, made, silent_branches, voided):
                     continue
-                # Voided on every possibility the events leave open: the act is gone.
-                void = [d for d in made if d.decision in VOIDS]
-                if void and not silent_branches and all(d.decision in VOIDS for d in made):
-                    voided[act] = void[0]
-                if not silent_branches and _ruled_against(made):
-                    against.setdefault(act, made[0])
                 for d in made:
                     d.condition = {**account, **d.condition}
                     if _ends_deal(d):
@@ -665,15 +657,25 @@ def _deal_void(f: Finding, end: Decided) -> TraceEntry:
                       f"{end.finding.step}): what happened later in it is not ruled")
 
 
-def _ruled_against(made: list[Decided]) -> bool:
-    """Whether the act is ruled against with its fate unsaid (``UNSAID_EFFECT``): it is
-    not then ruled to stand on another finding of the same act (``_let_stand``), which
-    would settle what the book left open."""
-    return bool(made) and all(d.decision in UNSAID_EFFECT for d in made)
-
-
-def _let_stand(made: list[Decided]) -> bool:
-    return bool(made) and all(d.decision == Decision.ACTION_STANDS for d in made)
+def _barred(trace: list[TraceEntry], f: Finding, act: tuple[Any, ...], made: list[Decided],
+            branches: list[dict[str, Any]], against: dict[tuple[Any, ...], Decided]) -> bool:
+    """Whether ``made`` would rule an act to stand that an earlier finding of the same act
+    ruled against with its fate unsaid (``UNSAID_EFFECT``): that would settle what the book
+    left open, and it is not ruled (traced). Else the act's fate is noted in ``against``
+    for the findings after: voided on every possibility the events leave open (the act is
+    gone), or ruled against with its fate unsaid (under a key of its own: not voided)."""
+    key = (*act, Decision.OUT_OF_ORDER)
+    if f.player is not None and made and key in against and all(
+            d.decision == Decision.ACTION_STANDS for d in made):
+        trace.append(_not_ruled(f, against[key]))
+        return True
+    void = [d for d in made if d.decision in VOIDS]
+    if void and not branches and all(d.decision in VOIDS for d in made):
+        against[act] = void[0]
+    if f.player is not None and made and not branches and all(
+            d.decision in UNSAID_EFFECT for d in made):
+        against.setdefault(key, made[0])
+    return False
 
 
 def _not_ruled(f: Finding, void: Decided) -> TraceEntry:
