@@ -194,26 +194,23 @@ events:
 """
 
 
-def test_a_void_raise_is_not_in_the_pool_and_the_ruling_says_where_it_went(
+def test_a_raise_past_the_limit_with_no_remedy_keeps_its_counters(
         books: dict[str, Rulebook]) -> None:
     """Foster 19: a player "may add to the amount of the ante any sum within the betting
-    limit": the raise stands within the limit, and only what went past it is void
-    (``undoes: limit``); what becomes of that the pinned text does not say, so the engine's
-    stated assumption returns it: D's 3 past the limit go back, his raise of 12 stands for
-    E to meet, and the ruling says both."""
+    limit": the rule, with no remedy for a raise past it. No remedy is applied to the table
+    (none returns D's 3 past the limit): D's 17 stay where he put them, the raise is ruled
+    against with its fate unsaid (``out_of_order``), and no decision tells of counters
+    moved. So under Peel p. 31 ("not _more_"), which names no remedy either."""
     case = load_case(FILE, RAISE_PAST_THE_LIMIT)
-    ruling = judge(case, books["foster"])
-    r = ruling.replay
-    assert r.stake("D") == 14 and r.stake("E") == 14 and r.final.pool == 31
-    void = [d for d in ruling.decisions if d.decision == Decision.ACTION_VOID]
-    assert void and void[0].counters == ["D's 3 over the limit are returned to D"]
-    assert any("does not say what becomes of what went past the limit" in a
-               for a in void[0].assumes)
-    as_json = ruling.to_dict()["decisions"][0]
-    assert as_json["counters"] == ["D's 3 over the limit are returned to D"]
-    assert as_json["undoes"] == "limit"
-    peel = judge(case, books["peel"])  # Peel p. 31 names no remedy: the raise stands
-    assert peel.replay.stake("D") == 17 and not any(d.counters for d in peel.decisions)
+    for name in ("foster", "hoyle", "peel"):
+        ruling = judge(case, books[name])
+        r = ruling.replay
+        assert r.stake("D") == 17 and r.final.pool == 37, (name, r.stake("D"), r.final.pool)
+        assert [d.decision for d in ruling.decisions if d.finding.kind == "over_limit"] == [
+            Decision.OUT_OF_ORDER], name
+        assert not any(d.counters for d in ruling.decisions), name
+        assert not any("what went past the limit" in a for d in ruling.decisions
+                       for a in d.assumes), name
 
 
 def test_a_provision_that_cuts_a_raise_to_the_limit(
@@ -332,3 +329,17 @@ def test_a_void_act_after_a_draw_made_good_is_undone_with_the_record_as_it_is(
         check_obeyed(case, r, ruling)
         check_counters(case, book, r, ruling)
     assert any(c.effect.startswith("void") for c in course(case, books["peel"])[0].obeyed)
+
+
+def test_an_act_ruled_against_with_its_fate_unsaid_is_not_then_ruled_to_stand(
+        books: dict[str, Rulebook]) -> None:
+    """Hoffmann p. 123: E's going better past the limit of six is ruled against, with no
+    remedy (``out_of_order``); his word "straddle" (not recognised, pp. 131-132) is not then
+    ruled to make his 16 "a stake like any other": that would settle what the book left
+    open. C's and D's straddles, within the limit, are still ruled on it."""
+    case = load_case(ROOT / "cases" / "hoyle-straddle-on-straddle-past-the-limit.yaml")
+    ruling = judge(case, books["hoyle"])
+    on_e = [(str(d.finding.kind), str(d.decision)) for d in ruling.decisions
+            if d.finding.player == "E"]
+    assert on_e == [("over_limit", "out_of_order")], on_e
+    assert sum(d.finding.kind == "straddle_not_recognised" for d in ruling.decisions) == 2

@@ -567,8 +567,10 @@ def _due_dealer(r: Replay) -> str | None:
 def _over_straddles(r: Replay, p: str | None, level: int) -> int | None:
     """What ``p`` must add for his stake to equal double the ante and every straddle
     together (or the stake to be made good, if that is more); None where nobody straddled,
-    or where it comes to what making good the stake costs (the two readings then agree)."""
-    straddles = r.facts.get("straddles") or []
+    or where it comes to what making good the stake costs (the two readings then agree).
+    The straddles are counted as their counters were put up (a straddle ruled against with
+    no remedy stays as made: y-05's readers, Peel p. 34)."""
+    straddles = r.facts.get("straddles_put") or r.facts.get("straddles") or []
     if p is None or not straddles:
         return None
     ante = int(r.facts.get("blind") or r.case.table.blind)

@@ -77,12 +77,6 @@ def not_taken(book: Rulebook) -> str:
     return _fill(str(engine_defaults()["void"]["not_taken"]["assumes"]), book)
 
 
-def past_the_limit(book: Rulebook) -> str:
-    """The sentence a ruling gives where it returns what went past the limit of an act that
-    stands within it (``undoes: excess``): no book says what becomes of that part."""
-    return _fill(str(engine_defaults()["void"]["past_the_limit"]["assumes"]), book)
-
-
 # Acts by which an irregularity is raised at the table.
 _POINTING = frozenset({Act.POINTS_OUT, Act.DISPUTES})
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..terms.vocabulary import POOL_TAKERS, Undoes
-from .assumptions import not_taken, past_the_limit, played_on, void_assumed
+from .assumptions import not_taken, played_on, void_assumed
 
 if TYPE_CHECKING:
     from ..terms.findings import Told
@@ -107,11 +107,4 @@ def tell(ruling: Ruling) -> None:
         if d.undoes_assumed and moved and not d.condition:
             said = void_assumed(ruling.rulebook)
             if said not in d.assumes and played_on(ruling.rulebook) not in d.assumes:
-                d.assumes.append(said)
-        cut = any(t.provision == d.provision and t.step == d.finding.step and t.amount > 0
-                  and t.effect == "void:excess" for t in ruling.replay.told)
-        # The act stands within the limit; what went past it is returned, by assumption.
-        if cut and d.undoes == Undoes.LIMIT and not d.condition:
-            said = past_the_limit(ruling.rulebook)
-            if said not in d.assumes:
                 d.assumes.append(said)

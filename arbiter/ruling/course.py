@@ -81,7 +81,7 @@ def consequences(ruling: Ruling, settle: bool = False) -> tuple[Consequence, ...
             if ev.act not in _UNDOABLE or ev.player != f.player:
                 continue
             step, effect = f.step, f"void:{d.undoes}"
-            if d.undoes in (Undoes.EXCESS, Undoes.LIMIT):  # the table cuts the act to it
+            if d.undoes == Undoes.EXCESS:  # the table cuts the act to the limit
                 effect, amount = f"void:{Undoes.EXCESS}", _excess(f)
         else:
             step, effect = acting_step(events, f, effect)

@@ -305,10 +305,8 @@ class _Judge:
                 provs = self.provisions_for(f)
                 facts = {**self.table.of(f), **turn}
                 made, silent_branches = self.decide_all(f, facts, provs)
-                # Voided on every possibility the events leave open: the act is gone.
-                void = [d for d in made if d.decision in VOIDS]
-                if void and not silent_branches and all(d.decision in VOIDS for d in made):
-                    voided[act] = void[0]
+                if _barred(self.trace, f, act, made, silent_branches, voided):
+                    continue
                 for d in made:
                     d.condition = {**account, **d.condition}
                     if _ends_deal(d):
@@ -678,6 +676,27 @@ def _deal_void(f: Finding, end: Decided) -> TraceEntry:
     return TraceEntry(f, end.provision, "not ruled", {},
                       f"the deal does not stand ({end.provision} on {end.finding.kind}, step "
                       f"{end.finding.step}): what happened later in it is not ruled")
+
+
+def _barred(trace: list[TraceEntry], f: Finding, act: tuple[Any, ...], made: list[Decided],
+            branches: list[dict[str, Any]], against: dict[tuple[Any, ...], Decided]) -> bool:
+    """Whether ``made`` would rule an act to stand that an earlier finding of the same act
+    ruled against with its fate unsaid (``UNSAID_EFFECT``): that would settle what the book
+    left open, and it is not ruled (traced). Else the act's fate is noted in ``against``
+    for the findings after: voided on every possibility the events leave open (the act is
+    gone), or ruled against with its fate unsaid (under a key of its own: not voided)."""
+    key = (*act, Decision.OUT_OF_ORDER)
+    if f.player is not None and made and key in against and all(
+            d.decision == Decision.ACTION_STANDS for d in made):
+        trace.append(_not_ruled(f, against[key]))
+        return True
+    void = [d for d in made if d.decision in VOIDS]
+    if void and not branches and all(d.decision in VOIDS for d in made):
+        against[act] = void[0]
+    if f.player is not None and made and not branches and all(
+            d.decision in UNSAID_EFFECT for d in made):
+        against.setdefault(key, made[0])
+    return False
 
 
 def _not_ruled(f: Finding, void: Decided, ground: bool = False) -> TraceEntry:

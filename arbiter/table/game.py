@@ -94,6 +94,10 @@ class DealNotes(Struct):
     # p. 127): that player, his act's step and line, the act (acts/say.py,
     # _age_claims_the_say): holding is the age's act, his silence one only until he claims.
     hold_presumed: tuple[str, int, int | None, str] | None = None
+    # The straddles as their counters were put up: a straddle ruled against with no remedy
+    # keeps its place in ``Game.straddles`` at the amount in turn, but its counters stay as
+    # put, and "the straddles together" (Peel p. 34) are these.
+    straddles_put: list[tuple[str, int]] = field(default_factory=list)
 
 
 class Shorts(Struct):

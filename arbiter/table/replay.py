@@ -297,7 +297,9 @@ def _replay_of(w: _Walk, steps: list[Step], during_events: int) -> Replay:
         claims=tuple(game.claims),
         assumed=_assumed(rules),
         facts={"jackpot": t.jackpot, "opener": game.opener, "level": game.level,
-               "straddles": [list(s) for s in game.straddles], "blind": game.blind_unit,
+               "straddles": [list(s) for s in game.straddles],
+               "straddles_put": [list(s) for s in game.notes.straddles_put],
+               "blind": game.blind_unit,
                "bet_made": game.bet_made, "to_act": list(game.to_act),
                "went_in": [n for n in game.names if game.seats[n].came_in],
                "found_at_end": len(game.findings) - during_events,
@@ -443,7 +445,7 @@ def _undo(game: Game, c: Consequence, saved: dict[str, Any], ev: Event,
         game.carried, game.level = saved["carried"], saved["level"]
         game.blind_unit = saved["blind_unit"]  # a void blind does not set the price
         if ev.act == Act.STRADDLES:
-            _straddle_as_in_turn(game, name)
+            _straddle_as_in_turn(game, name, returned=True)
         told.append(Told(c.step, c.effect, name, c.provision, moved))
         return
     game.restore(saved)
@@ -458,15 +460,19 @@ def _undo(game: Game, c: Consequence, saved: dict[str, Any], ev: Event,
     told.append(Told(c.step, c.effect, name, c.provision, moved))
 
 
-def _straddle_as_in_turn(game: Game, name: str) -> None:
+def _straddle_as_in_turn(game: Game, name: str, returned: bool = False) -> None:
     """A void straddle keeps its place in the order of straddling (the right passed in turn
     and was used), but at the amount in turn, not at the amount made void: the next straddle
     is reckoned from the straddles that stand, each "increas[ing] the straddle ... by the
-    amount of the ante" (Peel 21) or doubling it (Foster 17; Hoffmann p. 131)."""
+    amount of the ante" (Peel 21) or doubling it (Foster 17; Hoffmann p. 131). Its counters
+    (``straddles_put``) stay as put, unless the ruling ``returned`` them."""
     if not game.straddles or game.straddles[-1][0] != name:
         return
     made = game.straddles.pop()
     game.straddles.append((made[0], game.straddle_amount()))
+    put = game.notes.straddles_put
+    if returned and put and put[-1][0] == name:
+        put[-1] = game.straddles[-1]
 
 
 def _findings_at_their_steps(steps: list[Step], findings: list[Finding]) -> list[Step]:

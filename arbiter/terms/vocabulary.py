@@ -853,23 +853,18 @@ class Undoes(StrEnum):
     COUNTERS = "counters"
     TURN = "turn"
     EXCESS = "excess"
-    LIMIT = "limit"
     NOTHING = "nothing"
 
 
 UNDOES: dict[Undoes, str] = {
-    Undoes.COUNTERS: "the counters the act put up go back where they were, and the bet to be "
-                     "met with them; the say goes on as the act left it",
+    Undoes.COUNTERS: "the counters the act put up (or took back) go back where they were, "
+                     "and the bet to be met with them; the say goes on as the act left it",
     Undoes.TURN: "the act is taken as not made: its counters go back, and the say is as it "
                  "was before it (his again, if it was his: what the law bids him do at it "
                  "still binds him), where the table stopped on the act; where the others "
                  "played on before anyone objected, the say goes on as they played it",
     Undoes.EXCESS: "what went past the limit goes back to the player; the act stands at "
                    "the limit",
-    Undoes.LIMIT: "the act stands within the limit (the call, and a raise to the limit), "
-                  "and only what went past it is void; what becomes of that the book does "
-                  "not say: by the engine's stated assumption (void.past_the_limit) it goes "
-                  "back to the player",
     Undoes.NOTHING: "the counters stay where the act put them, and the table goes on as the "
                     "act left it",
 }

@@ -31,9 +31,17 @@ def apply_withdraws(game: Game, ev: Event) -> None:
     # Whether he bet with a foul hand: after the draw, holding other than five cards
     # (Peel 63, Foster CH4c), and whether he had raised it from the table (Peel 48).
     after_draw = game.phase in (Phase.BETTING, Phase.SHOW)
+    taken = seat.stake - base
     game.find(Kind.BET_WITHDRAWN, p, f"{p} took back the bet {p} had put up "
-              f"({seat.stake - base})", amount=seat.stake - base, bet_made=True,
+              f"({taken})", amount=taken, bet_made=True,
               foul_hand=after_draw and len(seat.hand) != 5, lifted=seat.drawn_lifted)
+    # The counters come off the table, as the act takes them: what becomes of them is the
+    # book's remedy (Peel 55, "cannot be recalled": the ruling puts them back, the
+    # provision's ``undoes: counters``), and where the book gives none, nothing restores
+    # them (the engine's stated assumption, ``withdrawal``).
+    seat.stake -= taken
+    if seat.funds is not None:
+        seat.funds += taken
 
 
 @applies(Act.POINTS_OUT)

@@ -144,6 +144,7 @@ def apply_straddles(game: Game, ev: Event) -> None:
     seat = game.seats[name]
     amt = game.straddle_amount() if ev.amount is None else ev.amount
     game.straddles.append((name, amt))
+    game.notes.straddles_put.append((name, amt))
     if said_in_turn(game):
         # A straddle the book does not recognise, or one made after the deal where the
         # book's straddling ends before it, is in the straddler's say what putting up those
