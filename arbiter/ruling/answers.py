@@ -719,11 +719,19 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     if not new and (hand := _hand_unsaid(h, asked, at)) is not None:
         return _turns_on_the_hand(h, asked, hand)
     own = from_book(book, asked, facts)  # the book's own answer comes first
+    quiet = [s for s in h.silences if any(s.finding is f for f in new)]
+    beside = bool(new) and not decided and all(FINDINGS[f.kind].against_own_words
+                                               for f in new)
     if own is not None:
         return _resting_on_lawful(book, base, asked, own) if not new else own
     if not decided and (amends := _on_what_it_amends(h, asked, at, done)):
         return amends
-    quiet = [s for s in h.silences if any(s.finding is f for f in new)]
+    if beside and quiet:
+        # The act is lawful in itself; what the book is silent on is beside it (his own
+        # earlier words): the silence, with the book's law of the turn, which reaches the act.
+        turn = {**facts, "regular": True, "found": None, "decision": None}
+        law = from_book(book, asked, turn) or _regular(book, asked, str(base.final.phase))
+        return _with_the_turn(h, asked, _silent_on(h, asked, quiet[0]), law)
     if decided:
         return _on_decisions(h, asked, decided, quiet, done)
     if quiet and not done and (early := _not_yet(book, base, asked, new)) is not None:
@@ -761,6 +769,22 @@ def _on_the_card(ruling: Ruling, asked: Asked, ev: Event, at: int) -> Answer | N
         if quiet:
             return _silent_on(ruling, asked, quiet[0])
     return None
+
+
+def _with_the_turn(h: Ruling, asked: Asked, out: Answer, law: Answer) -> Answer:
+    """The book's silence on what the act departs from (a player's own words: Foster and
+    Hoffmann have no rule on them), with the book's law of the turn at which the act was
+    made, which reaches the act itself (set L, l-09, judged N2: Foster 18, "so far as law
+    18 goes"; Hoffmann pp. 122-123, at his turn the Age decides): the answer stays the
+    silence, and gives the law of the turn and what it says, not the silence alone."""
+    if law.silent or not law.cites:
+        return out
+    names = (*h.case.table.seats, h.rulebook.name)
+    said = run_on(law.because.rstrip(". "), names)
+    out.because = (f"{out.because.rstrip('. ')}; of the act itself, at {asked.player}'s "
+                   f"turn, the law of the turn says {law.answer}: {said}")
+    out.cites += [c for c in law.cites if c not in out.cites]
+    return out
 
 
 def _nothing_found(book: Rulebook, base: Replay, h: Ruling, asked: Asked, ev: Event) -> Answer:
