@@ -677,16 +677,12 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     consequence (yes, where the act is lawful and the book lets it stand); found and not
     ruled -- silent; nothing found -- the book's own answer, or yes on the laws by which
     the table goes at that point, or silent where the book gives none."""
-
     book, case = ruling.rulebook, ruling.case
     assert asked.act is not None
     ev = replace(asked.act, line=None, column=None)
     at = _made_at(ruling.replay, ev)
     done = at > 0
-    named = _on_the_card(ruling, asked, ev, at)
-    if named is not None:
-        return named
-    gone = None if done else _gone_by(ruling, asked, ev)
+    gone = _on_the_card(ruling, asked, ev, at) or (None if done else _gone_by(ruling, asked, ev))
     if gone is not None:
         return gone
     try:
@@ -719,19 +715,14 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     if not new and (hand := _hand_unsaid(h, asked, at)) is not None:
         return _turns_on_the_hand(h, asked, hand)
     own = from_book(book, asked, facts)  # the book's own answer comes first
-    quiet = [s for s in h.silences if any(s.finding is f for f in new)]
-    beside = bool(new) and not decided and all(FINDINGS[f.kind].against_own_words
-                                               for f in new)
     if own is not None:
         return _resting_on_lawful(book, base, asked, own) if not new else own
     if not decided and (amends := _on_what_it_amends(h, asked, at, done)):
         return amends
-    if beside and quiet:
-        # The act is lawful in itself; what the book is silent on is beside it (his own
-        # earlier words): the silence, with the book's law of the turn, which reaches the act.
-        turn = {**facts, "regular": True, "found": None, "decision": None}
-        law = from_book(book, asked, turn) or _regular(book, asked, str(base.final.phase))
-        return _with_the_turn(h, asked, _silent_on(h, asked, quiet[0]), law)
+    quiet = [s for s in h.silences if any(s.finding is f for f in new)]
+    if quiet and not decided and all(FINDINGS[f.kind].against_own_words for f in new):
+        return _with_the_turn(h, asked, _silent_on(h, asked, quiet[0]),
+                              _at_the_turn(book, base, asked, facts))
     if decided:
         return _on_decisions(h, asked, decided, quiet, done)
     if quiet and not done and (early := _not_yet(book, base, asked, new)) is not None:
@@ -769,6 +760,13 @@ def _on_the_card(ruling: Ruling, asked: Asked, ev: Event, at: int) -> Answer | N
         if quiet:
             return _silent_on(ruling, asked, quiet[0])
     return None
+
+
+def _at_the_turn(book: Rulebook, base: Replay, asked: Asked, facts: dict[str, Any]) -> Answer:
+    """The act answered as though nothing were found in it: the book's own answer for a
+    regular act, else the laws of this point of the deal."""
+    turn = {**facts, "regular": True, "found": None, "decision": None}
+    return from_book(book, asked, turn) or _regular(book, asked, str(base.final.phase))
 
 
 def _with_the_turn(h: Ruling, asked: Asked, out: Answer, law: Answer) -> Answer:
