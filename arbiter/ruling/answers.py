@@ -742,13 +742,12 @@ def may(ruling: Ruling, asked: Asked) -> Answer:
     consequence (yes, where the act is lawful and the book lets it stand); found and not
     ruled -- silent; nothing found -- the book's own answer, or yes on the laws by which
     the table goes at that point, or silent where the book gives none."""
-
     book, case = ruling.rulebook, ruling.case
     assert asked.act is not None
     ev = replace(asked.act, line=None, column=None)
     at = _made_at(ruling.replay, ev)
     done = at > 0
-    gone = None if done else _gone_by(ruling, asked, ev)
+    gone = _on_the_card(ruling, asked, ev, at) or (None if done else _gone_by(ruling, asked, ev))
     if gone is not None:
         return gone
     try:
@@ -802,6 +801,9 @@ def _may_on_the_table(book: Rulebook, base: Replay, h: Ruling, asked: Asked, ev:
     if not decided and (amends := _on_what_it_amends(h, asked, at, done)):
         return amends
     quiet = [s for s in h.silences if any(s.finding is f for f in new)]
+    if quiet and not decided and all(FINDINGS[f.kind].against_own_words for f in new):
+        return _with_the_turn(h, asked, _silent_on(h, asked, quiet[0]),
+                              _at_the_turn(book, base, asked, facts))
     if decided:
         return _on_decisions(h, asked, decided, quiet, done)
     if quiet and not done and (early := _not_yet(book, base, asked, new)) is not None:
@@ -809,6 +811,59 @@ def _may_on_the_table(book: Rulebook, base: Replay, h: Ruling, asked: Asked, ev:
     if quiet:
         return _silent_on(h, asked, quiet[0])
     return _nothing_found(book, base, h, asked, ev)
+
+
+def _on_the_card(ruling: Ruling, asked: Asked, ev: Event, at: int) -> Answer | None:
+    """An act that names a card the ruling has already found something of, in the deal the
+    events reach and before the act (a card found faced in the pack, a card exposed): the
+    question is whether he may have that card, and it is answered by the book's ruling on
+    it -- yes where the book has him take it (Peel 11), no where it puts the card elsewhere
+    (Foster 23, "placed on the table with the discards"), silent where the book is silent
+    -- not on the kind of act that would take it (set L, l-16, judged L3: "may E take 1
+    8s" answered as a second draw). None where the act names no such card."""
+    if not ev.cards:
+        return None
+    now = ruling.replay.facts.get("deal", 1)
+    for f in ruling.replay.findings:
+        if (FINDINGS[f.kind].outcome or f.facts.get("card") not in ev.cards
+                or f.facts.get("deal", 1) != now or (at and f.step >= at)):
+            continue
+        decided = [d for d in ruling.decisions if d.finding is f]
+        if decided:
+            barred = [d for d in decided if not PERMITS.get(d.decision)]
+            d = (barred or decided)[0]
+            out = _from_decision(asked, d, "no" if barred else "yes")
+            out.if_done = not at
+            for other in decided:
+                out.cites += [c for c in other.cites if c not in out.cites]
+            return out
+        quiet = [s for s in ruling.silences if s.finding is f]
+        if quiet:
+            return _silent_on(ruling, asked, quiet[0])
+    return None
+
+
+def _at_the_turn(book: Rulebook, base: Replay, asked: Asked, facts: dict[str, Any]) -> Answer:
+    """The act answered as though nothing were found in it: the book's own answer for a
+    regular act, else the laws of this point of the deal."""
+    turn = {**facts, "regular": True, "found": None, "decision": None}
+    return from_book(book, asked, turn) or _regular(book, asked, str(base.final.phase))
+
+
+def _with_the_turn(h: Ruling, asked: Asked, out: Answer, law: Answer) -> Answer:
+    """The book's silence on what the act departs from (a player's own words: Foster and
+    Hoffmann have no rule on them), with the book's law of the turn at which the act was
+    made, which reaches the act itself (set L, l-09, judged N2: Foster 18, "so far as law
+    18 goes"; Hoffmann pp. 122-123, at his turn the Age decides): the answer stays the
+    silence, and gives the law of the turn and what it says, not the silence alone."""
+    if law.silent or not law.cites:
+        return out
+    names = (*h.case.table.seats, h.rulebook.name)
+    said = run_on(law.because.rstrip(". "), names)
+    out.because = (f"{out.because.rstrip('. ')}; of the act itself, at {asked.player}'s "
+                   f"turn, the law of the turn says {law.answer}: {said}")
+    out.cites += [c for c in law.cites if c not in out.cites]
+    return out
 
 
 def _nothing_found(book: Rulebook, base: Replay, h: Ruling, asked: Asked, ev: Event) -> Answer:
@@ -1145,9 +1200,32 @@ def _made_at(r: Replay, ev: Event) -> int:
     for k in range(len(events), 0, -1):
         if _standing(r.steps[k]) != end:
             return 0
-        if _same_act(events[k - 1], ev):
+        if _same_act(events[k - 1], ev) or _begins_the_draw(r, k, ev):
             return k
     return 0
+
+
+# The acts that begin a draw, each one of the acts a draw ("PLAYER draws N": he discards,
+# asks and is given the same number) is made of.
+_BEGINS_A_DRAW = frozenset({Act.DISCARDS, Act.ASKS})
+
+
+def _begins_the_draw(r: Replay, k: int, b: Event) -> bool:
+    """The events hold, at step ``k``, the beginning of the draw the question names (his
+    discard, or his demand, of the number it names, the giving not yet made), and the draw
+    was found irregular there: the draw is one act (Peel 38, Foster 24: a late draw is found
+    once, at its first act), and a question of it is answered on the ruling of that act,
+    not on the giving tried again after it, which the table sees only as a player helped
+    out of his order (set L, l-15, judged L2). A beginning in which nothing was found (a
+    demand out of turn, found only when he is helped) is not the draw ruled: the draw is
+    tried."""
+    a = r.case.events[k - 1]
+    if b.act != Act.DRAWS or a.act not in _BEGINS_A_DRAW or a.player != b.player:
+        return False
+    if b.count is not None and a.count != b.count:
+        return False
+    return any(f.step == k and f.player == b.player and not FINDINGS[f.kind].outcome
+               for f in r.findings)
 
 
 def _standing(s: Step) -> tuple[Any, ...]:

@@ -497,6 +497,11 @@ class FindingSpec(Struct, frozen=True):
     # that is the finding's own player, or he is himself out, his act was no act out of
     # turn, and it is not ruled.
     in_turn_among: tuple[str, str] | None = None
+    # The act it records is lawful in itself and departs only from the player's own earlier
+    # words: where the book has no rule on the words, "may he do it?" is that silence with
+    # the book's law of the turn the act was made at, which reaches the act itself (set L,
+    # judged N2: Foster 18, Hoffmann pp. 122-123), not the silence alone.
+    against_own_words: bool = False
 
     def all_facts(self) -> dict[str, str]:
         return {**CONTEXT_FACTS, **self.facts, **{d: DERIVED_FACTS[d] for d in self.derived}}
@@ -677,7 +682,7 @@ FINDINGS: dict[Kind, FindingSpec] = {
         "said what he would do and did otherwise (another act, or another amount)",
         # kept_act: he did the act he named, for another amount than he said
         {"stated": "str", "act": "str", "kept_act": "bool", "said_amount": "int",
-         "amount": "int"}, lawful=True),
+         "amount": "int"}, lawful=True, against_own_words=True),
     Kind.DIVULGED: FindingSpec("told the table what his hand had been", {"retired": "bool"}),
     Kind.DECLINED_TO_OPEN: FindingSpec("held openers and did not open the jack-pot",
                                        {"need": "str"}, lawful=True),  # not bound to open
