@@ -829,14 +829,9 @@ def _on_the_card(ruling: Ruling, asked: Asked, ev: Event, at: int) -> Answer | N
                 or f.facts.get("deal", 1) != now or (at and f.step >= at)):
             continue
         decided = [d for d in ruling.decisions if d.finding is f]
-        if decided:
+        if decided:  # the card's fate, not the act's: any decision that lets it be
             barred = [d for d in decided if not PERMITS.get(d.decision)]
-            d = (barred or decided)[0]
-            out = _from_decision(asked, d, "no" if barred else "yes")
-            out.if_done = not at
-            for other in decided:
-                out.cites += [c for c in other.cites if c not in out.cites]
-            return out
+            return _answered_by(asked, decided, barred, bool(at))
         quiet = [s for s in ruling.silences if s.finding is f]
         if quiet:
             return _silent_on(ruling, asked, quiet[0])
@@ -1135,6 +1130,13 @@ def _on_decisions(h: Ruling, asked: Asked, decided: list[Decided], quiet: list[S
     if any(d.condition for d in decided) or any(q.condition for q in quiet):
         return _on_each_reading(h, asked, decided, quiet, done)
     barred = [d for d in decided if not _permits(d, h.rulebook)]
+    return _answered_by(asked, decided, barred, done)
+
+
+def _answered_by(asked: Asked, decided: list[Decided], barred: list[Decided],
+                 done: bool) -> Answer:
+    """No, on the first decision that rules the act out; else yes, on the first that lets
+    it stand; citing every decision's laws."""
     d = (barred or decided)[0]
     out = _from_decision(asked, d, "no" if barred else "yes")
     out.if_done = not done
